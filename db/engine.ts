@@ -1,0 +1,30 @@
+// Opens the database: SQLite under ./data by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { nodeSqliteDialect } from "./sqlite-dialect.ts";
+
+export type Engine = "sqlite" | "postgres";
+export type Db = Kysely<Database>;
+export type DatabaseHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+
+export function openDatabase({ databaseUrl, sqlitePath }: { databaseUrl?: string; sqlitePath: string }): DatabaseHandle {
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      // Answer 503 quickly rather than hang when the server is gone.
+      query_timeout: 10_000,
+    });
+    // A dropped connection must not crash the process: the next query reports the failure instead.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: "postgres", close: () => db.destroy() };
+  }
+  if (sqlitePath !== ":memory:") mkdirSync(dirname(sqlitePath), { recursive: true });
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlitePath) });
+  return { db, engine: "sqlite", close: () => db.destroy() };
+}

@@ -1,0 +1,26 @@
+// Runs the migrations in db/migrations once each, in order, on either engine.
+import { sql } from "kysely";
+import type { DatabaseHandle } from "./engine.ts";
+import * as initial from "./migrations/001-initial.ts";
+
+const MIGRATIONS = [{ name: "001-initial", up: initial.up }];
+
+export async function migrate({ db, engine }: DatabaseHandle): Promise<string[]> {
+  const applied: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    // Several app instances may start together on one PostgreSQL: only one migrates at a time.
+    if (engine === "postgres") await sql`select pg_advisory_xact_lock(7226001)`.execute(trx);
+    await trx.schema.createTable("schema_migrations").ifNotExists()
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("applied_at", "text", (c) => c.notNull())
+      .execute();
+    const done = new Set((await sql<{ name: string }>`select name from schema_migrations`.execute(trx)).rows.map((r) => r.name));
+    for (const m of MIGRATIONS) {
+      if (done.has(m.name)) continue;
+      await m.up(trx, engine);
+      await sql`insert into schema_migrations (name, applied_at) values (${m.name}, ${new Date().toISOString()})`.execute(trx);
+      applied.push(m.name);
+    }
+  });
+  return applied;
+}

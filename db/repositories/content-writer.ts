@@ -1,0 +1,97 @@
+// Writes published content (used only by the content loader). Entities are matched by slug so ids stay stable.
+import type { Db } from "../engine.ts";
+import type { Database } from "../schema.ts";
+
+type Tx = Db;
+export type Translations<F extends string> = Record<string, Record<F, string>>;
+export type MediaInput = {
+  kind: string; src: string; width: number | null; height: number | null; details: unknown;
+  text?: Translations<"title" | "description">;
+};
+
+type EntityTable = "categories" | "cities" | "service_types" | "places" | "gallery_items" | "experiences";
+const TRANSLATIONS = {
+  categories: ["category_translations", "category_id"],
+  cities: ["city_translations", "city_id"],
+  service_types: ["service_type_translations", "service_type_id"],
+  places: ["place_translations", "place_id"],
+  gallery_items: ["gallery_item_translations", "gallery_item_id"],
+  experiences: ["experience_translations", "experience_id"],
+} as const;
+/** The owner_type a media row uses for each entity table. */
+export const OWNER_TYPE: Record<EntityTable, string> = {
+  categories: "category", cities: "city", service_types: "service_type", places: "place", gallery_items: "gallery", experiences: "experience",
+};
+
+export function contentWriter(tx: Tx) {
+  return {
+    async upsertLanguages(rows: Array<{ id: number; code: string; name: string }>) {
+      for (const [position, l] of rows.entries()) {
+        await tx.insertInto("languages").values({ ...l, position })
+          .onConflict((oc) => oc.column("id").doUpdateSet({ code: l.code, name: l.name, position })).execute();
+      }
+    },
+
+    async hashOf(key: string): Promise<string | undefined> {
+      return (await tx.selectFrom("content_meta").select("value").where("key", "=", key).executeTakeFirst())?.value;
+    },
+    async setMeta(key: string, value: string) {
+      await tx.insertInto("content_meta").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+    },
+
+    /** Inserts or updates one entity by slug, replaces its translations and media; returns its id. */
+    async upsertEntity<T extends EntityTable>(
+      table: T,
+      row: Omit<Database[T], "id"> & { slug: string },
+      translations: Translations<string>,
+      media: MediaInput[],
+    ): Promise<number> {
+      const existing = await (tx as any).selectFrom(table).select("id").where("slug", "=", row.slug).executeTakeFirst();
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        await (tx as any).updateTable(table).set(row).where("id", "=", id).execute();
+      } else {
+        id = (await (tx as any).insertInto(table).values(row).returning("id").executeTakeFirstOrThrow()).id;
+      }
+      const [tTable, fk] = TRANSLATIONS[table];
+      await (tx as any).deleteFrom(tTable).where(fk, "=", id).execute();
+      const tRows = Object.entries(translations).map(([language, fields]) => ({ [fk]: id, language, ...fields }));
+      if (tRows.length) await (tx as any).insertInto(tTable).values(tRows).execute();
+      await this.replaceMedia(OWNER_TYPE[table], id, media, row.updated_at);
+      return id;
+    },
+
+    async replaceMedia(ownerType: string, ownerId: number, media: MediaInput[], updatedAt: string) {
+      await tx.deleteFrom("media").where("owner_type", "=", ownerType).where("owner_id", "=", ownerId).execute();
+      const positions = new Map<string, number>();
+      for (const m of media) {
+        const position = positions.get(m.kind) ?? 0;
+        positions.set(m.kind, position + 1);
+        const { id } = await tx.insertInto("media").values({
+          owner_type: ownerType, owner_id: ownerId, kind: m.kind, position, src: m.src, width: m.width, height: m.height,
+          details: JSON.stringify(m.details ?? {}), updated_at: updatedAt,
+        }).returning("id").executeTakeFirstOrThrow();
+        const rows = Object.entries(m.text ?? {}).map(([language, t]) => ({ media_id: id, language, ...t }));
+        if (rows.length) await tx.insertInto("media_translations").values(rows).execute();
+      }
+    },
+
+    /** Removes entities whose slug is no longer in the content files. */
+    async deleteMissing(table: EntityTable, keep: string[]) {
+      const gone = await (tx as any).selectFrom(table).select(["id"]).where("slug", "not in", keep.length ? keep : [""]).execute();
+      for (const { id } of gone) {
+        await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "=", id).execute();
+        if (table === "cities") await tx.updateTable("experiences").set({ city_id: null }).where("city_id", "=", id).execute();
+        await (tx as any).deleteFrom(table).where("id", "=", id).execute();
+      }
+      return gone.length as number;
+    },
+
+    async replaceSettings(settings: Record<string, unknown>) {
+      await tx.deleteFrom("settings").execute();
+      const rows = Object.entries(settings).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+      if (rows.length) await tx.insertInto("settings").values(rows).execute();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Table types for Kysely: the one description of the database both engines share.
+import type { Generated } from "kysely";
+
+export interface Database {
+  languages: { id: number; code: string; name: string; position: number };
+  categories: { id: Generated<number>; slug: string; kind: number; position: number; updated_at: string };
+  category_translations: { category_id: number; language: string; name: string; description: string };
+  cities: { id: Generated<number>; slug: string; lat: number; lng: number; radius_km: number; position: number; updated_at: string };
+  city_translations: { city_id: number; language: string; name: string; description: string; aliases: string };
+  service_types: { id: Generated<number>; slug: string; position: number; updated_at: string };
+  service_type_translations: { service_type_id: number; language: string; name: string; description: string };
+  places: {
+    id: Generated<number>;
+    slug: string;
+    /** site | culture | service */
+    kind: string;
+    category_id: number;
+    city_id: number;
+    service_type_id: number | null;
+    star: number | null;
+    featured: number;
+    unesco: number;
+    popularity: number;
+    lat: number;
+    lng: number;
+   
+    created_at: string;
+    updated_at: string;
+  };
+  place_translations: {
+    place_id: number; language: string; name: string; summary: string; information: string; address: string; aliases: string;
+  };
+  /** Images, videos, sign-language videos, panoramas and virtual-tour links, attached to one owner. */
+  media: {
+    id: Generated<number>;
+    owner_type: string;
+    owner_id: number;
+    /** image | video | sign | panorama | tour | youtube */
+    kind: string;
+    position: number;
+    /** Site path of the file (e.g. /media/x.abc123.webp) or an external URL for tours and YouTube. */
+    src: string;
+    width: number | null;
+    height: number | null;
+    /** JSON: image variants [{format,width,src}], placeholder colour, caption tracks. */
+    details: string;
+    updated_at: string;
+  };
+  media_translations: { media_id: number; language: string; title: string; description: string };
+  gallery_items: { id: Generated<number>; slug: string; position: number; updated_at: string };
+  gallery_item_translations: { gallery_item_id: number; language: string; title: string; description: string };
+  experiences: { id: Generated<number>; slug: string; city_id: number | null; position: number; updated_at: string };
+  experience_translations: { experience_id: number; language: string; title: string; description: string };
+  settings: { key: string; value: string };
+  content_meta: { key: string; value: string };
+  contact_messages: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    language: string;
+    created_at: string;
+    /** pending | sent | failed | not-configured */
+    mail_status: string;
+    mail_attempts: number;
+  };
+  device_counts: { platform: string; app_version: string; count: number };
+}

@@ -1,0 +1,16 @@
+// Reads the content folder and loads it: used by `npm run content:load` and by the server on an empty database.
+import { join } from "node:path";
+import type { DatabaseHandle } from "../../db/engine.ts";
+import { readContent } from "./files.ts";
+import { checkContent } from "./checks.ts";
+import { readMediaManifest } from "./media-manifest.ts";
+import { contentImages } from "./images.ts";
+import { loadContent, type LoadReport } from "./load.ts";
+import { ContentError } from "./files.ts";
+
+export async function loadContentFolder(handle: DatabaseHandle, { contentDir, mediaDir }: { contentDir: string; mediaDir: string }): Promise<LoadReport> {
+  const files = readContent(contentDir);
+  const problems = checkContent(files);
+  if (problems.length) throw new ContentError(problems);
+  return loadContent(handle, files, { image: contentImages({ contentDir, mediaDir }), manifest: readMediaManifest(join(contentDir, "media.yaml")) });
+}

@@ -1,0 +1,93 @@
+// The content the API and the pages share: language resolution, filters and per-entity media.
+import type { ContentRepository, MediaRow, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
+
+export type Language = { id: number; code: LanguageCode; name: string };
+
+/** Media of one place grouped the way the site and the API use them. */
+export type PlaceMedia = { images: MediaRow[]; info: MediaRow[]; videos: MediaRow[]; youtube: MediaRow[]; sign: MediaRow[]; panoramas: MediaRow[]; tours: MediaRow[] };
+
+export function contentService(repo: ContentRepository) {
+  // Languages change only with a content load; a tiny cache spares a query on every request.
+  let languageCache: { version: number; list: Language[] } | undefined;
+
+  async function languages(): Promise<Language[]> {
+    const version = await repo.contentVersion();
+    if (!languageCache || languageCache.version !== version) {
+      const rows = await repo.languages();
+      languageCache = { version, list: rows.filter((r) => isLanguageCode(r.code)) as Language[] };
+    }
+    return languageCache.list;
+  }
+
+  async function placeMedia(language: string, placeIds: number[]): Promise<Map<number, PlaceMedia>> {
+    const rows = await repo.media(language, { type: "place", ids: placeIds });
+    const out = new Map<number, PlaceMedia>();
+    for (const id of placeIds) out.set(id, { images: [], info: [], videos: [], youtube: [], sign: [], panoramas: [], tours: [] });
+    const group: Record<string, keyof PlaceMedia> = { image: "images", info: "info", video: "videos", youtube: "youtube", sign: "sign", panorama: "panoramas", tour: "tours" };
+    for (const row of rows) out.get(row.owner_id)?.[group[row.kind]]?.push(row);
+    return out;
+  }
+
+  return {
+    languages,
+    async languageById(id: number): Promise<Language | undefined> {
+      return (await languages()).find((l) => l.id === id);
+    },
+    async languageByCode(code: string): Promise<Language> {
+      const list = await languages();
+      return list.find((l) => l.code === code) ?? list.find((l) => l.code === DEFAULT_LANGUAGE) ?? { id: 1, code: DEFAULT_LANGUAGE, name: "English" };
+    },
+    version: () => repo.contentVersion(),
+    settings: () => repo.settings(),
+
+    categories: (language: string, kind?: number) => repo.categories(language, kind),
+    async category(id: number, language: string) {
+      return (await repo.categories(language)).find((c) => c.id === id);
+    },
+
+    /** Cities with places in a category; the featured category (kind 3) counts featured places. */
+    async citiesOfCategory(categoryId: number, language: string) {
+      const category = (await repo.categories(language)).find((c) => c.id === categoryId);
+      if (!category) return undefined;
+      const cities = await repo.cities(language, { withPlacesIn: category.kind === 3 ? { featured: true } : { categoryId } });
+      return { category, cities };
+    },
+    cities: (language: string) => repo.cities(language),
+    async city(id: number, language: string) {
+      return (await repo.cities(language, { ids: [id] }))[0];
+    },
+
+    /** Places of a category: the featured category lists featured places of every category. */
+    async placesOfCategory(categoryId: number, language: string, page?: Page) {
+      const category = (await repo.categories(language)).find((c) => c.id === categoryId);
+      if (!category) return undefined;
+      const filter: PlaceFilter = category.kind === 3 ? { featured: true } : { categoryId };
+      return { category, ...(await repo.places(language, filter, page)) };
+    },
+    places: (language: string, filter: PlaceFilter, page?: Page) => repo.places(language, filter, page),
+    async place(id: number, language: string): Promise<PlaceRow | undefined> {
+      return (await repo.places(language, { ids: [id] })).items[0];
+    },
+    placesByIds: async (ids: number[], language: string) => (await repo.places(language, { ids })).items,
+
+    serviceTypes: (language: string, offeredIn?: { cityId: number; categoryId: number }) => repo.serviceTypes(language, { offeredIn }),
+    async serviceType(id: number, language: string) {
+      return (await repo.serviceTypes(language, { ids: [id] }))[0];
+    },
+    stars: repo.stars,
+
+    placeMedia,
+    /** The first image of each owner, for cards and list answers. */
+    async covers(ownerType: string, ids: number[], language: string): Promise<Map<number, MediaRow>> {
+      const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
+      const out = new Map<number, MediaRow>();
+      for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, r);
+      return out;
+    },
+    gallery: (language: string) => repo.gallery(language),
+    experiences: (language: string) => repo.experiences(language),
+  };
+}
+
+export type ContentService = ReturnType<typeof contentService>;

@@ -1,0 +1,17 @@
+// Validates the content folder and prints every problem: `npm run content:check [folder]`.
+import { readContent, ContentError } from "../domain/content/files.ts";
+import { checkContent } from "../domain/content/checks.ts";
+
+const partial = process.argv.includes("--partial");
+const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "content";
+try {
+  const files = readContent(dir, { partial });
+  const problems = checkContent(files);
+  for (const p of problems) console.log(`- ${p}`);
+  console.log(`${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities: ${problems.length} problem(s)`);
+  process.exitCode = problems.length ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.log(error.message);
+  process.exitCode = 1;
+}

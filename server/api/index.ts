@@ -1,0 +1,24 @@
+// The compatible API (ORIGINAL-API.md) under /back/api/user, and its OpenAPI document.
+import type { AnyEndpoint } from "./registry.ts";
+import type { ApiDeps } from "./common.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import { languageRoutes } from "./languages/routes.ts";
+import { categoryRoutes } from "./categories/routes.ts";
+import { cityRoutes } from "./cities/routes.ts";
+import { placeRoutes } from "./places/routes.ts";
+import { serviceRoutes } from "./services/routes.ts";
+import { starRoutes } from "./stars/routes.ts";
+import { mediaRoutes } from "./media/routes.ts";
+import { searchRoutes } from "./search/routes.ts";
+import { contactRoutes } from "./contact/routes.ts";
+import { deviceRoutes } from "./devices/routes.ts";
+
+export const API_BASE = "/back/api/user";
+
+export function apiEndpoints(deps: ApiDeps, options: { contactLimiter: RateLimiter; trustProxy: boolean }): AnyEndpoint[] {
+  return [
+    ...languageRoutes(deps), ...categoryRoutes(deps), ...cityRoutes(deps), ...placeRoutes(deps), ...mediaRoutes(deps),
+    ...serviceRoutes(deps), ...starRoutes(deps), ...searchRoutes(deps),
+    ...contactRoutes(deps, options.contactLimiter, options.trustProxy), ...deviceRoutes(deps),
+  ];
+}

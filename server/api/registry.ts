@@ -1,0 +1,96 @@
+// Declares each API endpoint once: its validation, its handler and its OpenAPI description come from the
+// same zod schemas, so the document cannot drift from what the server does.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { parseOr400 } from "../http/validate.ts";
+import { readBody } from "../http/body.ts";
+
+type Method = "get" | "post";
+export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  method: Method;
+  /** Hono path syntax: /place1/places/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The answer's schema (documentation and contract tests). */
+  response: z.ZodType;
+  status?: 200 | 201;
+  /** The answer's media type when it is not JSON (the handler then returns a Response). */
+  contentType?: string;
+  errors?: number[];
+  handle: (input: { params: z.infer<P>; query: z.infer<Q>; body: z.infer<B>; c: Context }) => Promise<unknown>;
+};
+
+export type AnyEndpoint = Endpoint<any, any, any>;
+
+export function endpoint<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(
+  e: Endpoint<P, Q, B>,
+): AnyEndpoint {
+  return e as AnyEndpoint;
+}
+
+export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[]) {
+  for (const e of endpoints) {
+    app.on(e.method.toUpperCase(), base + e.path, async (c) => {
+      const params = e.params ? parseOr400(e.params, c.req.param(), "The address is not valid.") : {};
+      const query = e.query ? parseOr400(e.query, c.req.query(), "The query is not valid.") : {};
+      const body = e.body ? parseOr400(e.body, await readBody(c), "The form is not valid.") : {};
+      const result = await e.handle({ params, query, body, c });
+      return result instanceof Response ? result : c.json(result as object, e.status ?? 200);
+    });
+  }
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid input (field messages in `errors`)", 404: "Unknown id", 413: "Body too large", 415: "Unsupported content type",
+  429: "Too many requests", 503: "Database unavailable",
+};
+
+/** Builds the OpenAPI 3.1 document from the declared endpoints. */
+export function openApiDocument(base: string, endpoints: AnyEndpoint[], info: { title: string; version: string; description: string }) {
+  const errorSchema = { type: "object", required: ["message"], properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } } };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const path = base + e.path.replace(/:(\w+)/g, "{$1}");
+    const parameters: unknown[] = [];
+    const addParams = (schema: z.ZodType | undefined, where: "path" | "query") => {
+      if (!schema) return;
+      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, any>; required?: string[] };
+      for (const [name, s] of Object.entries(json.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+      }
+    };
+    addParams(e.params, "path");
+    addParams(e.query, "query");
+    const responses: Record<string, unknown> = {
+      [String(e.status ?? 200)]: { description: "Success", content: { [e.contentType ?? "application/json"]: { schema: z.toJSONSchema(e.response, { io: "output", unrepresentable: "any" }) } } },
+    };
+    for (const code of e.errors ?? []) responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+    const operation: Record<string, unknown> = {
+      operationId: `${e.method}${e.path.replace(/\/:(\w+)/g, "By$1").replace(/[^a-zA-Z0-9]+(.)/g, (_, ch: string) => ch.toUpperCase())}`,
+      summary: e.summary,
+      tags: [e.tag],
+      parameters,
+      responses,
+    };
+    if (e.body) {
+      const schema = z.toJSONSchema(e.body, { io: "input", unrepresentable: "any" });
+      operation.requestBody = {
+        required: true,
+        content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } },
+      };
+    }
+    (paths[path] ??= {})[e.method] = operation;
+  }
+  const tags = [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name, description: `${name} endpoints` }));
+  return {
+    openapi: "3.1.0",
+    info: { ...info, license: { name: "Proprietary", identifier: "LicenseRef-Ministry" } },
+    servers: [{ url: "/" }],
+    tags,
+    paths,
+  };
+}

@@ -1,0 +1,93 @@
+// The one web server: static files, then the JSON API, then the server-rendered pages.
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Logger } from "pino";
+import { apiEndpoints, API_BASE } from "./api/index.ts";
+import type { ApiDeps } from "./api/common.ts";
+import { mount, openApiDocument } from "./api/registry.ts";
+import { apiReferencePage } from "./api/reference-page.ts";
+import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
+import { securityHeaders } from "./http/headers.ts";
+import { compression } from "./http/compression.ts";
+import { caching } from "./http/caching.ts";
+import { rateLimiter, type RateLimiter } from "./http/rate-limit.ts";
+import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES } from "../shared/limits.ts";
+
+export type PageHandler = (request: Request, c: Context) => Promise<Response>;
+
+export type AppOptions = {
+  deps: ApiDeps;
+  log: Logger;
+  mediaDir: string;
+  staticMediaDir: string;
+  /** The client build's folder (hashed assets under assets/); absent in API-only tests. */
+  clientDir?: string;
+  pages?: PageHandler;
+  pageMaxAge?: number;
+  contactLimiter?: RateLimiter;
+  trustProxy?: boolean;
+  version: string;
+};
+
+const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
+
+export function createApp(o: AppOptions) {
+  const app = new Hono();
+  const endpoints = apiEndpoints(o.deps, { contactLimiter: o.contactLimiter ?? rateLimiter(CONTACT_RATE_LIMIT), trustProxy: o.trustProxy ?? false });
+  const openapi = openApiDocument(API_BASE, endpoints, {
+    title: "Visit Syria API",
+    version: o.version,
+    description: "The API the website and the ministry's mobile app call. Paths and JSON shapes are those of the original backend.",
+  });
+
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    // Method, path and status only: no address, no query string, no body (the privacy promise).
+    o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+  });
+  app.use(securityHeaders);
+  app.use(compression);
+  app.use(caching({ apiMaxAge: 60, pageMaxAge: o.pageMaxAge ?? 300 }));
+
+  app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
+  app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
+  if (o.clientDir) app.use("/assets/*", serveStatic({ root: o.clientDir }));
+
+  app.use(`${API_BASE}/*`, bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => { throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`); },
+  }));
+  app.get("/back/api/openapi.json", (c) => c.json(openapi));
+  app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
+  mount(app, API_BASE, endpoints);
+
+  // A known API path asked with another method is a 405, not a 404.
+  const patterns = endpoints.map((e) => ({ method: e.method.toUpperCase(), re: new RegExp(`^${API_BASE}${e.path.replace(/:\w+/g, "[^/]+").replace(/\./g, "\\.")}$`) }));
+  app.all(`${API_BASE}/*`, (c) => {
+    const allowed = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
+    if (allowed.length) throw new ApiError(405, `Use ${allowed.join(" or ")} for this address.`, { headers: { allow: allowed.join(", ") } });
+    throw new ApiError(404, "There is no such API endpoint.");
+  });
+  app.all("/back/*", () => { throw new ApiError(404, "There is no such API endpoint."); });
+
+  if (o.clientDir) app.use("*", serveStatic({ root: o.clientDir }));
+  if (o.pages) {
+    const pages = o.pages;
+    app.all("*", (c) => pages(c.req.raw, c));
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorBody(c, error);
+    if (isDatabaseUnavailable(error)) {
+      o.log.warn({ err: (error as Error).message, path: c.req.path }, "database unavailable");
+      c.header("retry-after", "5");
+      return c.json({ message: UNAVAILABLE }, 503);
+    }
+    o.log.error({ err: { message: (error as Error).message, stack: (error as Error).stack }, path: c.req.path }, "unhandled error");
+    return c.json({ message: "Something went wrong on our side. Please try again later." }, 500);
+  });
+  app.notFound((c) => c.json({ message: "Not found." }, 404));
+  return app;
+}

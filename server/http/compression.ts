@@ -1,0 +1,40 @@
+// Brotli or gzip for text answers. Bodies here are small, so they are compressed whole; that also lets
+// the ETag describe exactly the bytes sent.
+import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
+export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
+  return encoding === "br"
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
+}
+
+export const compression: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.body || res.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || c.req.method === "HEAD") return;
+  const encoding = pickEncoding(c.req.header("accept-encoding"));
+  res.headers.append("vary", "Accept-Encoding");
+  if (!encoding) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body.length < 1024) {
+    c.res = new Response(body, res);
+    return;
+  }
+  const headers = new Headers(res.headers);
+  headers.set("content-encoding", encoding);
+  headers.delete("content-length");
+  const etag = headers.get("etag");
+  if (etag) headers.set("etag", etag.replace(/"$/, `-${encoding}"`));
+  c.res = new Response(compressBody(body, encoding), { status: res.status, headers });
+};

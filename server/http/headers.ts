@@ -1,0 +1,37 @@
+// Security headers on every answer. Pages get a Content-Security-Policy with a per-request nonce (set by
+// app/entry.server.tsx); everything else gets the strictest policy, since JSON and files run no script.
+import type { MiddlewareHandler } from "hono";
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export function pageCsp(nonce: string, frameHosts: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https://i.ytimg.com",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // Third-party frames only on the visitor's click: YouTube's no-cookie player and allow-listed tour hosts.
+    `frame-src https://www.youtube-nocookie.com ${frameHosts.map((h) => `https://${h}`).join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "upgrade-insecure-requests",
+  ].join("; ");
+}
+
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  h.set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");
+  h.set("x-content-type-options", "nosniff");
+  h.set("referrer-policy", "strict-origin-when-cross-origin");
+  h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()");
+  h.set("x-frame-options", "DENY");
+  h.set("cross-origin-opener-policy", "same-origin");
+  h.set("cross-origin-resource-policy", "same-origin");
+  if (!h.has("content-security-policy")) h.set("content-security-policy", API_CSP);
+};

@@ -1,0 +1,66 @@
+// Builds the real app in-process on either engine, with the test dataset loaded by the real loader.
+import { randomBytes } from "node:crypto";
+import pino from "pino";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
+import { migrate } from "../../db/migrate.ts";
+import { loadContent } from "../../domain/content/load.ts";
+import { contentImages } from "../../domain/content/images.ts";
+import { buildServices } from "../../server/services.ts";
+import { createApp } from "../../server/app.ts";
+import { rateLimiter } from "../../server/http/rate-limit.ts";
+import type { Mailer } from "../../domain/contact/mailer.ts";
+import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") as Engine[] | undefined) ?? ["sqlite", "postgres"];
+export const TEST_MEDIA_DIR = "data/test-media";
+
+/** A fresh, empty database: an in-memory SQLite, or a schema of its own on the PostgreSQL server. */
+export async function freshDatabase(engine: Engine, sqlitePath = ":memory:"): Promise<DatabaseHandle & { url?: string; drop: () => Promise<void> }> {
+  if (engine === "sqlite") {
+    const handle = openDatabase({ sqlitePath });
+    return { ...handle, drop: async () => {} };
+  }
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const handle = openDatabase({ databaseUrl: url, sqlitePath: "" });
+  return {
+    ...handle, url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export const silentLog = pino({ level: "silent" });
+
+export async function seed(handle: DatabaseHandle) {
+  await migrate(handle);
+  return loadContent(handle, buildTestContent(), { image: contentImages({ contentDir: "tests/fixtures/content", mediaDir: TEST_MEDIA_DIR }), manifest: buildTestManifest() });
+}
+
+export async function testApp(engine: Engine, options: { mailer?: Mailer; contactLimit?: number } = {}) {
+  const database = await freshDatabase(engine);
+  await seed(database);
+  const services = buildServices(database, silentLog, { mailer: options.mailer, retryMs: 50 }, "http://site.test");
+  const app = createApp({
+    deps: services, log: silentLog, version: "test", mediaDir: TEST_MEDIA_DIR, staticMediaDir: "tests/fixtures/static",
+    contactLimiter: rateLimiter({ max: options.contactLimit ?? 1000, windowMs: 60_000 }),
+  });
+  return {
+    app, services, database,
+    async close() {
+      await services.outbox.stop();
+      await database.close();
+      await database.drop();
+    },
+  };
+}
