@@ -68,7 +68,7 @@ export function openApiDocument(base: string, endpoints: AnyEndpoint[], info: { 
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: { description: "Success", content: { [e.contentType ?? "application/json"]: { schema: z.toJSONSchema(e.response, { io: "output", unrepresentable: "any" }) } } },
     };
-    for (const code of e.errors ?? []) responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+    for (const code of new Set([...(e.errors ?? []), 503])) responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
     const operation: Record<string, unknown> = {
       operationId: `${e.method}${e.path.replace(/\/:(\w+)/g, "By$1").replace(/[^a-zA-Z0-9]+(.)/g, (_, ch: string) => ch.toUpperCase())}`,
       summary: e.summary,
