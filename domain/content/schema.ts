@@ -100,8 +100,9 @@ export const experienceFile = z.array(z.object({
 
 export const settingsFile = z.object({
   address: translated,
-  phone: nonBlank,
-  email: z.email(),
+  /** null until the ministry gives its public number and address: never invented. */
+  phone: nonBlank.nullable(),
+  email: z.email().nullable(),
   workingHours: translated,
   social: z.array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: z.url() }).strict()).length(3),
   appStoreUrl: z.url(),
