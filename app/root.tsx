@@ -1,15 +1,45 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, isRouteErrorResponse, useRouteError } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
 import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from "../shared/languages";
+import { I18nProvider } from "./i18n/context";
+import { messagesFor } from "./i18n/messages.server";
+import { servicesOf } from "./lib/context.server";
+import { localSettings } from "./lib/settings";
+import { languageBootScript } from "./lib/language";
+import { Navbar } from "./components/Navbar";
+import { Footer } from "./components/Footer";
+import { PageTransition } from "./components/PageTransition";
+import { NotFoundPage } from "./components/NotFoundPage";
 import "./styles/global.css";
 
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const language: LanguageCode = isLanguageCode(params.lang) ? params.lang : DEFAULT_LANGUAGE;
+  const languages = await services.content.languages();
+  return {
+    language,
+    languageId: languages.find((l) => l.code === language)?.id ?? 1,
+    messages: messagesFor(language),
+    languages,
+    settings: localSettings(await services.content.settings(), language),
+    origin: services.publicOrigin ?? new URL(request.url).origin,
+    year: new Date().getFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData("routes/language") as { language: LanguageCode } | undefined;
-  const language = data && isLanguageCode(data.language) ? data.language : DEFAULT_LANGUAGE;
+  const data = useRouteLoaderData<RootData>("root");
+  const language = data?.language ?? DEFAULT_LANGUAGE;
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14532d" />
+        {data && <script dangerouslySetInnerHTML={{ __html: languageBootScript(data.languages) }} />}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
@@ -22,16 +52,44 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Pages under /services have the special navbar and footer look of SPEC.md. */
+function useVariant(): "services" | undefined {
+  const matches = useMatches();
+  return matches.some((m) => (m.handle as { variant?: string } | undefined)?.variant === "services") ? "services" : undefined;
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root")!;
+  const variant = useVariant();
+  return (
+    <I18nProvider language={data.language} languageId={data.languageId} messages={data.messages}>
+      <PageTransition />
+      <Navbar languages={data.languages} variant={variant} />
+      <main id="main">{children}</main>
+      <Footer settings={data.settings} year={data.year} variant={variant} />
+    </I18nProvider>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data = useRouteLoaderData<RootData>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!data) {
+    // The root loader itself failed (the database is unreachable): a plain page without the frame.
+    return <main id="main"><h1>Visit Syria</h1><p>The service is temporarily unavailable. Please try again in a moment.</p></main>;
+  }
   return (
-    <main>
-      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-    </main>
+    <Frame>
+      <NotFoundPage kind={notFound ? "notFound" : "error"} />
+    </Frame>
   );
 }

@@ -1,9 +1,30 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Every page exists once per language: unprefixed for English, under /ar, /fr, ... for the others.
+// Every page exists once per language: unprefixed for English, under /ar, /fr, ... for the others
+// (the optional :lang segment; an unknown prefix answers 404 in app/lib/context.server.ts).
 export default [
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route(":lang?", "routes/language.tsx", [
     index("routes/home.tsx"),
+    route("destinations", "routes/destinations.tsx"),
+    route("experiences", "routes/experiences.tsx"),
+    route("culture", "routes/culture.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("services", "routes/services.tsx"),
+    route("services/:serviceId", "routes/service.tsx"),
+    route("cities/:categoryId", "routes/category-cities.tsx"),
+    route("cities/:categoryId/sites/:cityId", "routes/city-sites.tsx"),
+    route("cities/:categoryId/sites/:cityId/action/:placeId", "routes/site/layout.tsx", [
+      index("routes/site/index.tsx"),
+      route("video", "routes/site/video.tsx"),
+      route("sign", "routes/site/sign.tsx"),
+      route("virtual", "routes/site/virtual.tsx"),
+      route("images", "routes/site/images.tsx"),
+      route("info", "routes/site/info.tsx"),
+    ]),
+    route("*", "routes/not-found.tsx"),
   ]),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

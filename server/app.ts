@@ -11,8 +11,7 @@ import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { compression } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
-import { rateLimiter, type RateLimiter } from "./http/rate-limit.ts";
-import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES } from "../shared/limits.ts";
+import { MAX_BODY_BYTES } from "../shared/limits.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
@@ -25,7 +24,6 @@ export type AppOptions = {
   clientDir?: string;
   pages?: PageHandler;
   pageMaxAge?: number;
-  contactLimiter?: RateLimiter;
   trustProxy?: boolean;
   version: string;
 };
@@ -34,7 +32,7 @@ const UNAVAILABLE = "The service is temporarily unavailable. Please try again in
 
 export function createApp(o: AppOptions) {
   const app = new Hono();
-  const endpoints = apiEndpoints(o.deps, { contactLimiter: o.contactLimiter ?? rateLimiter(CONTACT_RATE_LIMIT), trustProxy: o.trustProxy ?? false });
+  const endpoints = apiEndpoints(o.deps, { trustProxy: o.trustProxy ?? false });
   const openapi = openApiDocument(API_BASE, endpoints, {
     title: "Visit Syria API",
     version: o.version,

@@ -1,19 +1,89 @@
-// Hands page requests to React Router's server build, with the domain services in its context and a
-// fresh CSP nonce per request.
-import { randomBytes } from "node:crypto";
+// Hands page requests to React Router's server build. Rendered pages are kept in memory by URL and content
+// version (every public page depends on its URL alone), already compressed, so a warm page costs a lookup.
+// Inline scripts are allowed by their hashes, computed from the final HTML, so a cached page keeps a
+// valid Content-Security-Policy.
+import { createHash } from "node:crypto";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { Context } from "hono";
 import type { PageHandler } from "./app.ts";
 import type { Services } from "./services.ts";
+import { pageCsp } from "./http/headers.ts";
+import { compressBody, pickEncoding } from "./http/compression.ts";
+import { etagOf } from "./http/caching.ts";
+import { clientKey } from "./http/client.ts";
+import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
 
-export async function pageHandler(build: ServerBuild, services: Services, mode: string): Promise<PageHandler> {
+type Bytes = Uint8Array<ArrayBuffer>;
+type Cached = { status: number; headers: [string, string][]; body: Bytes; etag: string; encoded: Partial<Record<"br" | "gzip", Bytes>> };
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
+const MAX_ENTRIES = 2000;
+const VERSION_TTL_MS = 1000;
+
+export function scriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
+}
+
+export async function pageHandler(build: ServerBuild, services: Services, { mode, trustProxy = false, cacheEntries = MAX_ENTRIES }: { mode: string; trustProxy?: boolean; cacheEntries?: number }): Promise<PageHandler> {
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
-  return async (request) => {
+  const cache = new Map<string, Cached>();
+  let version = { value: -1, checkedAt: 0 };
+
+  async function contentVersion(): Promise<number> {
+    const now = Date.now();
+    if (now - version.checkedAt > VERSION_TTL_MS) {
+      const value = await services.content.version();
+      if (value !== version.value) cache.clear();
+      version = { value, checkedAt: now };
+    }
+    return version.value;
+  }
+
+  async function render(request: Request, c: Context): Promise<Cached> {
     const context = new RouterContextProvider();
-    context.set(appContext, { services, nonce: randomBytes(16).toString("base64") });
-    return handle(request, context);
+    context.set(appContext, { services, client: clientKey(c, trustProxy) });
+    const res = await handle(request, context);
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    if ((headers.get("content-type") ?? "").startsWith("text/html")) {
+      headers.set("content-security-policy", pageCsp(scriptHashes(new TextDecoder().decode(body)), VIRTUAL_TOUR_HOSTS));
+    }
+    return { status: res.status, headers: [...headers], body, etag: etagOf(body), encoded: {} };
+  }
+
+  function respond(entry: Cached, c: Context): Response {
+    const headers = new Headers(entry.headers);
+    headers.set("etag", entry.etag);
+    headers.append("vary", "Accept-Encoding");
+    const encoding = entry.body.length >= 1024 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers });
+    const encoded = (entry.encoded[encoding] ??= compressBody(entry.body, encoding));
+    headers.set("content-encoding", encoding);
+    return new Response(encoded, { status: entry.status, headers });
+  }
+
+  return async (request, c) => {
+    const cacheable = request.method === "GET" || request.method === "HEAD";
+    if (!cacheable) {
+      const entry = await render(request, c);
+      return respond(entry, c);
+    }
+    // With the database down this throws, and the app's error handler answers 503.
+    const url = new URL(request.url);
+    const key = `${await contentVersion()} ${url.pathname}${url.search}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = await render(request, c);
+      // Only answers that depend on the URL alone are kept: pages and their data, found or not found.
+      if ((entry.status === 200 || entry.status === 404) && !entry.headers.some(([k]) => k === "set-cookie")) {
+        if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value!);
+        cache.set(key, entry);
+      }
+    }
+    return respond(entry, c);
   };
 }

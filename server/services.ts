@@ -11,10 +11,15 @@ import { contactService } from "../domain/contact/service.ts";
 import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer.ts";
 import { deviceService } from "../domain/devices/service.ts";
 import type { ApiDeps } from "./api/common.ts";
+import { rateLimiter } from "./http/rate-limit.ts";
+import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
 
 export type Services = ApiDeps & { outbox: ReturnType<typeof contactOutbox> };
 
-export function buildServices(handle: DatabaseHandle, log: Logger, mail: { smtpUrl?: string; to?: string; from?: string; mailer?: Mailer; retryMs?: number } = {}, publicOrigin?: string): Services {
+export type ServiceOptions = { smtpUrl?: string; to?: string; from?: string; mailer?: Mailer; retryMs?: number; publicOrigin?: string; contactLimit?: number };
+
+export function buildServices(handle: DatabaseHandle, log: Logger, options: ServiceOptions = {}): Services {
+  const mail = options;
   const content = contentService(contentRepository(handle.db));
   const mailer = mail.mailer ?? (mail.smtpUrl && mail.to ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to }) : undefined);
   const contactRepo = contactRepository(handle.db);
@@ -25,6 +30,8 @@ export function buildServices(handle: DatabaseHandle, log: Logger, mail: { smtpU
     contact: contactService(contactRepo, outbox, { mailConfigured: !!mailer }),
     devices: deviceService(deviceRepository(handle.db)),
     outbox,
-    publicOrigin,
+    // One limiter for the API endpoint and the contact page's form action.
+    contactLimiter: rateLimiter({ ...CONTACT_RATE_LIMIT, max: options.contactLimit ?? CONTACT_RATE_LIMIT.max }),
+    publicOrigin: options.publicOrigin,
   };
 }

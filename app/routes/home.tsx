@@ -1,21 +1,127 @@
+import { preload } from "react-dom";
 import type { Route } from "./+types/home";
-import { appContext } from "../context";
+import { languageOf, servicesOf } from "../lib/context.server";
+import { coverImages, placeCards } from "../lib/view.server";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+import { Picture } from "../components/Picture";
+import { LocalLink } from "../components/LocalLink";
+import { PlaceCard } from "../components/PlaceCard";
+import { DataState } from "../components/DataState";
+import { Carousel } from "../components/Carousel";
+import { AppDownload } from "../components/AppDownload";
+import { sitePath } from "../lib/paths";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  const language = await services.content.languageByCode(params.lang ?? "en");
-  return { languages: await services.content.languages(), language };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const services = servicesOf(context);
+  const [gallery, categories, experiences] = await Promise.all([
+    services.content.gallery(language),
+    services.content.categories(language),
+    services.content.experiences(language),
+  ]);
+  const [galleryImages, categoryImages, experienceImages] = await Promise.all([
+    coverImages(services, "gallery", gallery.map((g) => g.id), language),
+    coverImages(services, "category", categories.map((c) => c.id), language),
+    coverImages(services, "experience", experiences.map((x) => x.id), language),
+  ]);
+  const culture = categories.find((c) => c.kind === 4);
+  return {
+    hero: galleryImages.get(gallery[0]?.id) ?? null,
+    gallery: gallery.map((g) => ({ ...g, image: galleryImages.get(g.id) ?? null })),
+    destinations: categories.filter((c) => c.kind === 1).map((c) => ({ id: c.id, name: c.name, description: c.description, image: categoryImages.get(c.id) ?? null })),
+    experiences: experiences.slice(0, 6).map((x) => ({ ...x, image: experienceImages.get(x.id) ?? null })),
+    // Not needed for the first paint: streamed after the shell on client navigations.
+    featured: services.content.places(language, { featured: true }).then((r) => placeCards(services, language, r.items)),
+    culture: culture ? services.content.places(language, { categoryId: culture.id }, { page: 1, perPage: 12 }).then((r) => placeCards(services, language, r.items)) : Promise.resolve([]),
+  };
 }
 
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root")!;
+  const { hero, gallery, destinations, experiences, featured, culture } = loaderData;
+  // The hero picture is the page's largest paint: ask for it before the stylesheet is even parsed.
+  if (hero) preload(hero.src, { as: "image", imageSrcSet: hero.avif, imageSizes: "100vw", type: "image/avif", fetchPriority: "high" });
   return (
-    <main id="home">
-      <h1>Visit Syria</h1>
-      <ul>
-        {loaderData.languages.map((l) => (
-          <li key={l.id} lang={l.code}>{l.name}</li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <Seo title={t("meta.home.title")} description={t("meta.home.description")} path="/" image={hero?.src}
+        jsonLd={{ "@context": "https://schema.org", "@type": "Organization", name: t("common.siteName"), url: root.origin, email: root.settings.email ?? undefined, address: root.settings.address }} />
+      <section id="home" className="hero" aria-labelledby="hero-title">
+        {hero && <Picture image={hero} sizes="100vw" eager className="hero-image" alt="" />}
+        <div className="hero-text">
+          <h1 id="hero-title">{t("mainSection.title")}</h1>
+          <p>{t("mainSection.subtitle")}</p>
+          <a className="button" href="#destinations">{t("mainSection.explore")}</a>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="gallery-title">
+        <h2 id="gallery-title">{t("gallerySection.title")}</h2>
+        {gallery.length ? (
+          <ul className="gallery-grid">
+            {gallery.map((g) => (
+              <li key={g.id} className="gallery-item">
+                {g.image && <Picture image={g.image} alt="" sizes="(max-width: 768px) 100vw, 33vw" />}
+                <h3>{g.title}</h3>
+                <p>{g.description}</p>
+              </li>
+            ))}
+          </ul>
+        ) : <p className="state">{t("gallery2.unavailable")}</p>}
+      </section>
+
+      <section className="section" aria-labelledby="featured-title">
+        <h2 id="featured-title">{t("mainSwiper.title")}</h2>
+        <DataState data={featured} group="mainSwiper">
+          {(places) => <Carousel label={t("mainSwiper.title")}>{places.map((p) => <PlaceCard key={p.id} place={p} />)}</Carousel>}
+        </DataState>
+      </section>
+
+      <section id="destinations" className="section" aria-labelledby="destinations-title">
+        <h2 id="destinations-title">{t("destinations.title")}</h2>
+        <p className="lead">{t("destinations.subtitle")}</p>
+        <ul className="card-grid">
+          {destinations.map((c) => (
+            <li key={c.id}>
+              <article className="card">
+                {c.image && <Picture image={c.image} alt="" />}
+                <div className="card-body">
+                  <h3 className="card-title"><LocalLink className="card-link" to={sitePath.category(c.id)}>{c.name}</LocalLink></h3>
+                  <p>{c.description}</p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="experiences" className="section" aria-labelledby="experiences-title">
+        <h2 id="experiences-title">{t("services.experiencesTitle")}</h2>
+        <ul className="card-grid">
+          {experiences.map((x) => (
+            <li key={x.id}>
+              <article className="card">
+                {x.image && <Picture image={x.image} alt="" />}
+                <div className="card-body"><h3 className="card-title">{x.title}</h3><p>{x.description}</p></div>
+              </article>
+            </li>
+          ))}
+        </ul>
+        <p><LocalLink className="button" to="/experiences">{t("services.allExperiences")}</LocalLink></p>
+      </section>
+
+      <section id="culture" className="section" aria-labelledby="culture-title">
+        <h2 id="culture-title">{t("culture.title")}</h2>
+        <DataState data={culture} group="culture">
+          {(places) => <Carousel label={t("culture.title")}>{places.map((p) => <PlaceCard key={p.id} place={p} />)}</Carousel>}
+        </DataState>
+      </section>
+
+      <AppDownload appStoreUrl={root.settings.appStoreUrl} googlePlayUrl={root.settings.googlePlayUrl} />
+    </>
   );
 }

@@ -1,12 +1,10 @@
-import { Outlet, data } from "react-router";
+// The language layout: every page sits under it, once unprefixed (English) and once per language prefix.
+import { Outlet } from "react-router";
 import type { Route } from "./+types/language";
-import { isLanguageCode, DEFAULT_LANGUAGE } from "../../shared/languages";
+import { languageOf } from "../lib/context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
-  const language = params.lang ?? DEFAULT_LANGUAGE;
-  // An explicit /en prefix is not a URL of ours (English is unprefixed), nor is an unknown code.
-  if (!isLanguageCode(language) || params.lang === DEFAULT_LANGUAGE) throw data(null, { status: 404 });
-  return { language };
+  return { language: languageOf(params) };
 }
 
 export default function LanguageLayout() {

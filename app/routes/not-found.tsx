@@ -1,7 +1,8 @@
-import { data } from "react-router";
+// Any other path: the not-found page, answered with HTTP 404 (rendered by the root error boundary).
+import { notFound } from "../lib/context.server";
 
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -71,7 +71,7 @@ export function checkContent(c: ContentFiles): string[] {
   for (const x of [...c.gallery, ...c.experiences]) {
     problems.push(...checkText(`${x.slug}.title`, x.title, { isName: true }));
     problems.push(...checkText(`${x.slug}.description`, x.description, { isName: false }));
-    if ("city" in x && x.city && !cities.has(x.city)) problems.push(`experience ${x.slug}: unknown city ${x.city}`);
+    if ("city" in x && typeof x.city === "string" && !cities.has(x.city)) problems.push(`experience ${x.slug}: unknown city ${x.city}`);
   }
 
   for (const p of [...c.places, ...c.services]) {

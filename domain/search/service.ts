@@ -1,7 +1,8 @@
 // Place search behind one interface, so the API and the pages do not know how the index works.
-// The index is held in memory and rebuilt when the content version changes.
+// The index is held in memory and rebuilt when the content version changes: every instance checks the
+// version (one small read) per query, so a content load on a shared PostgreSQL reaches all of them.
 import type { SearchRepository, SearchDocumentRow } from "../../db/repositories/search.ts";
-import { normalize } from "./normalize.ts";
+import { buildIndex, type PlaceDocument, type SearchIndex } from "./index.ts";
 
 export type SearchQuery = {
   text: string;
@@ -17,35 +18,67 @@ export type SearchQuery = {
 export type SearchResult = { ids: number[]; total: number };
 export type SearchService = { search(query: SearchQuery): Promise<SearchResult> };
 
-type Entry = { id: number; row: SearchDocumentRow; names: string[] };
+const lines = (text: string | null | undefined) => (text ?? "").split("\n").map((s) => s.trim()).filter(Boolean);
 
-/** Name matching over every language's names and alternative names: a first version the search issue replaces. */
-export function nameSearchService(repo: SearchRepository, contentVersion: () => Promise<number>): SearchService {
-  let built: { version: number; entries: Map<number, Entry> } | undefined;
-  async function index() {
-    const version = await contentVersion();
-    if (built?.version === version) return built.entries;
-    const entries = new Map<number, Entry>();
-    for (const row of await repo.documents()) {
-      const entry = entries.get(row.id) ?? { id: row.id, row, names: [] };
-      entry.names.push(normalize(row.name), ...row.aliases.split("\n").filter(Boolean).map(normalize));
-      entries.set(row.id, entry);
+/** Folds the repository's one-row-per-language documents into one document per place. */
+export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
+  const byId = new Map<number, PlaceDocument & { sets: Array<Set<string>> }>();
+  for (const row of rows) {
+    let doc = byId.get(row.id);
+    if (!doc) {
+      const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
+      doc = {
+        id: row.id, kind: row.kind, categoryId: row.category_id, cityId: row.city_id, serviceTypeId: row.service_type_id, star: row.star,
+        popularity: row.popularity, sets, names: [], aliases: [], cities: [], categories: [], summaries: [],
+      };
+      byId.set(row.id, doc);
     }
-    built = { version, entries };
-    return entries;
+    const [names, aliases, cities, categories, summaries] = doc.sets as [Set<string>, Set<string>, Set<string>, Set<string>, Set<string>];
+    if (row.name) names.add(row.name);
+    for (const a of lines(row.aliases)) aliases.add(a);
+    for (const c of [row.city_name, ...lines(row.city_aliases)]) if (c) cities.add(c);
+    // A repository that also selects the service type's name (service_name) gets "hotel damascus" right too.
+    const serviceName = (row as Record<string, unknown>).service_name;
+    for (const c of [row.category_name, typeof serviceName === "string" ? serviceName : ""]) if (c) categories.add(c);
+    if (row.summary) summaries.add(row.summary);
   }
+  return [...byId.values()].map(({ sets, ...doc }) => ({
+    ...doc, names: [...sets[0]!], aliases: [...sets[1]!], cities: [...sets[2]!], categories: [...sets[3]!], summaries: [...sets[4]!],
+  }));
+}
+
+/** Search over an in-memory index built from the repository at first use and rebuilt when the content version changes. */
+export function indexedSearchService(repo: SearchRepository, contentVersion: () => Promise<number>): SearchService {
+  let current: { version: number; index: SearchIndex } | undefined;
+  let building: { version: number; index: Promise<SearchIndex> } | undefined;
+
+  async function index(): Promise<SearchIndex> {
+    const version = await contentVersion();
+    if (current?.version === version) return current.index;
+    // Queries that arrive during a build wait for the same build rather than starting their own.
+    if (building?.version !== version) {
+      const build = { version, index: repo.documents().then((rows) => buildIndex(placeDocuments(rows))) };
+      building = build;
+      build.index.then(
+        (built) => {
+          if (building === build) current = { version, index: built };
+        },
+        // A failed build is forgotten, so the next query tries again.
+        () => {
+          if (building === build) building = undefined;
+        },
+      );
+    }
+    return building.index;
+  }
+
   return {
     async search(q) {
-      const text = normalize(q.text).trim();
-      if (!text) return { ids: [], total: 0 };
-      const matches = [...(await index()).values()]
-        .filter(({ row }) => (q.star ? row.star === q.star : true) && (q.service ? row.service_type_id === q.service : true)
-          && (q.category ? row.category_id === q.category : true) && (q.city ? row.city_id === q.city : true) && (q.kind ? row.kind === q.kind : true))
-        .map((e) => ({ e, score: Math.max(0, ...e.names.map((n) => (n === text ? 3 : n.startsWith(text) ? 2 : n.includes(text) ? 1 : 0))) }))
-        .filter((m) => m.score > 0)
-        .sort((a, b) => b.score - a.score || b.e.row.popularity - a.e.row.popularity || a.e.id - b.e.id);
-      const start = (q.page - 1) * q.perPage;
-      return { ids: matches.slice(start, start + q.perPage).map((m) => m.e.id), total: matches.length };
+      if (!q.text.trim()) return { ids: [], total: 0 };
+      return (await index()).search(q);
     },
   };
 }
+
+/** The name server/services.ts builds the search service with. */
+export const nameSearchService = indexedSearchService;

@@ -7,12 +7,14 @@ import type { ContactService } from "../../domain/contact/service.ts";
 import type { DeviceService } from "../../domain/devices/service.ts";
 import { ApiError } from "../http/errors.ts";
 import { LIST_LIMITS } from "../../shared/limits.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 
 export type ApiDeps = {
   content: ContentService;
   search: SearchService;
   contact: ContactService;
   devices: DeviceService;
+  contactLimiter: RateLimiter;
   /** Absolute origin for image URLs; the request's own origin when not set. */
   publicOrigin?: string;
 };

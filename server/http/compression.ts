@@ -12,10 +12,11 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
   return undefined;
 }
 
-export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
-  return encoding === "br"
+export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
+  const out = encoding === "br"
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 6 });
+  return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 
 export const compression: MiddlewareHandler = async (c, next) => {

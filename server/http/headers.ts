@@ -1,13 +1,14 @@
-// Security headers on every answer. Pages get a Content-Security-Policy with a per-request nonce (set by
-// app/entry.server.tsx); everything else gets the strictest policy, since JSON and files run no script.
+// Security headers on every answer. Pages get a Content-Security-Policy allowing their own inline scripts by
+// hash (server/pages.ts); everything else gets the strictest policy, since JSON and files run no script.
 import type { MiddlewareHandler } from "hono";
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function pageCsp(nonce: string, frameHosts: readonly string[]): string {
+/** The policy of a page; its inline scripts are allowed by hash, and what they load by 'strict-dynamic'. */
+export function pageCsp(scriptHashes: string[], frameHosts: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' ${scriptHashes.join(" ")} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://i.ytimg.com",
     "media-src 'self'",

@@ -8,7 +8,6 @@ import { loadContent } from "../../domain/content/load.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { buildServices } from "../../server/services.ts";
 import { createApp } from "../../server/app.ts";
-import { rateLimiter } from "../../server/http/rate-limit.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
 
@@ -50,10 +49,9 @@ export async function seed(handle: DatabaseHandle) {
 export async function testApp(engine: Engine, options: { mailer?: Mailer; contactLimit?: number } = {}) {
   const database = await freshDatabase(engine);
   await seed(database);
-  const services = buildServices(database, silentLog, { mailer: options.mailer, retryMs: 50 }, "http://site.test");
+  const services = buildServices(database, silentLog, { mailer: options.mailer, retryMs: 50, publicOrigin: "http://site.test", contactLimit: options.contactLimit ?? 1000 });
   const app = createApp({
     deps: services, log: silentLog, version: "test", mediaDir: TEST_MEDIA_DIR, staticMediaDir: "tests/fixtures/static",
-    contactLimiter: rateLimiter({ max: options.contactLimit ?? 1000, windowMs: 60_000 }),
   });
   return {
     app, services, database,

@@ -1,0 +1,15 @@
+import { useI18n } from "../i18n/context";
+import { LocalLink } from "./LocalLink";
+
+export function NotFoundPage({ kind }: { kind: "notFound" | "error" }) {
+  const { t } = useI18n();
+  return (
+    <section className="page narrow not-found">
+      <title>{`${t(`notFound.${kind}Title`)} | ${t("common.siteName")}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{t(`notFound.${kind}Title`)}</h1>
+      <p>{t(`notFound.${kind}Text`)}</p>
+      <p><LocalLink to="/" className="button">{t("notFound.home")}</LocalLink></p>
+    </section>
+  );
+}

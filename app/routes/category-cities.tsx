@@ -1,0 +1,55 @@
+// /cities/{categoryId}: the cities that have sites of a category.
+import type { Route } from "./+types/category-cities";
+import { idParam, languageOf, notFound, servicesOf } from "../lib/context.server";
+import { coverImages } from "../lib/view.server";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+import { Picture } from "../components/Picture";
+import { LocalLink } from "../components/LocalLink";
+import { sitePath } from "../lib/paths";
+import { DataState } from "../components/DataState";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const services = servicesOf(context);
+  const category = await services.content.category(idParam(params.categoryId), language);
+  if (!category) throw notFound();
+  return {
+    category: { id: category.id, name: category.name, description: category.description },
+    // The list streams in on client navigation, under "loading category information".
+    cities: services.content.citiesOfCategory(category.id, language).then(async (found) => {
+      const cities = found?.cities ?? [];
+      const images = await coverImages(services, "city", cities.map((c) => c.id), language);
+      return cities.map((c) => ({ id: c.id, name: c.name, description: c.description, image: images.get(c.id) ?? null }));
+    }),
+  };
+}
+
+export default function CategoryCities({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { category, cities } = loaderData;
+  return (
+    <div className="page">
+      <Seo title={category.name} description={category.description || t("cities.subtitle", { category: category.name })} path={sitePath.category(category.id)} />
+      <h1>{category.name}</h1>
+      <p className="lead">{t("cities.subtitle", { category: category.name })}</p>
+      <DataState data={cities} group="cities" loadingKey="loadingCategoryInfo.text">
+        {(list) => (
+          <ul className="card-grid">
+            {list.map((c) => (
+              <li key={c.id}>
+                <article className="card">
+                  {c.image && <Picture image={c.image} alt="" />}
+                  <div className="card-body">
+                    <h2 className="card-title"><LocalLink className="card-link" to={sitePath.citySites(category.id, c.id)}>{c.name}</LocalLink></h2>
+                    <p>{c.description}</p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataState>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// /contact: the contact form. It posts to this route's action (so it works without JavaScript too), which
+// calls the same domain service as POST /contact-admin; with JavaScript the page does not reload.
+import { useEffect, useRef } from "react";
+import { data, useFetcher, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/contact";
+import { languageOf } from "../lib/context.server";
+import { appContext } from "../context";
+import { contactMessage } from "../../domain/contact/schema";
+import { CONTACT_LIMITS } from "../../shared/limits";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+import type { RootData } from "../root";
+
+type Field = "name" | "email" | "subject" | "message";
+type Reason = "required" | "tooShort" | "tooLong" | "invalid";
+export type ContactActionData = { status: "sent" } | { status: "invalid"; errors: Partial<Record<Field, Reason>>; values: Record<Field, string> } | { status: "failed"; values: Record<Field, string> };
+
+export function loader({ params }: Route.LoaderArgs) {
+  languageOf(params);
+  return null;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const language = languageOf(params);
+  const { services, client } = context.get(appContext);
+  const form = await request.formData();
+  const values = Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, String(form.get(f) ?? "")])) as Record<Field, string>;
+  const parsed = contactMessage.safeParse({ ...values, website: String(form.get("website") ?? ""), language });
+  if (!parsed.success) {
+    const errors: Partial<Record<Field, Reason>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      const input = values[field]?.trim() ?? "";
+      errors[field] ??= !input ? "required" : issue.code === "too_small" ? "tooShort" : issue.code === "too_big" ? "tooLong" : "invalid";
+    }
+    return data<ContactActionData>({ status: "invalid", errors, values }, { status: 400 });
+  }
+  if (!services.contactLimiter.hit(client).allowed) return data<ContactActionData>({ status: "failed", values }, { status: 429 });
+  try {
+    await services.contact.submit(parsed.data);
+    return data<ContactActionData>({ status: "sent" }, { status: 201 });
+  } catch {
+    // The typed message comes back with the failure, so nothing the visitor wrote is lost.
+    return data<ContactActionData>({ status: "failed", values }, { status: 503 });
+  }
+}
+
+const LIMITS: Record<Field, { min?: number; max: number }> = CONTACT_LIMITS;
+
+function FieldError({ id, reason, field }: { id: string; reason?: Reason; field: Field }) {
+  const { t } = useI18n();
+  if (!reason) return null;
+  return <p id={id} className="field-error">{t(`contact.errors.${reason}`, { field: t(`contact.${field}`), min: LIMITS[field].min ?? 0, max: LIMITS[field].max })}</p>;
+}
+
+export default function Contact() {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root")!;
+  const fetcher = useFetcher<ContactActionData>();
+  const result = fetcher.data;
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const errors = result?.status === "invalid" ? result.errors : {};
+  const values = result && result.status !== "sent" ? result.values : undefined;
+
+  useEffect(() => {
+    if (result?.status === "sent") formRef.current?.reset();
+    if (result) statusRef.current?.focus();
+  }, [result]);
+
+  const field = (name: Field, type: "text" | "email" | "textarea", autoComplete?: string) => {
+    const id = `contact-${name}`;
+    const errorId = `${id}-error`;
+    const common = {
+      id, name, required: true, maxLength: LIMITS[name].max, minLength: LIMITS[name].min, defaultValue: values?.[name],
+      "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? errorId : undefined, key: `${name}-${fetcher.state}-${result?.status}`,
+    };
+    return (
+      <div className="field">
+        <label htmlFor={id}>{t(`contact.${name}`)}</label>
+        {type === "textarea" ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} dir={type === "email" ? "ltr" : undefined} {...common} />}
+        <FieldError id={errorId} reason={errors[name]} field={name} />
+      </div>
+    );
+  };
+
+  return (
+    <div className="page narrow">
+      <Seo title={t("meta.contact.title")} description={t("meta.contact.description")} path="/contact" />
+      <h1>{t("contact.title")}</h1>
+      <p className="lead">{t("contact.subtitle")}</p>
+      <div ref={statusRef} tabIndex={-1} aria-live="polite" className="form-status">
+        {result?.status === "sent" && <p className="state state-success" role="status">{t("contact.success")}</p>}
+        {result?.status === "failed" && <p className="state state-error" role="alert">{t("contact.failure")}</p>}
+        {result?.status === "invalid" && <p className="state state-error" role="alert">{t("contact.fixErrors")}</p>}
+      </div>
+      <fetcher.Form method="post" ref={formRef} noValidate className="contact-form">
+        {field("name", "text", "name")}
+        {field("email", "email", "email")}
+        {field("subject", "text")}
+        {field("message", "textarea")}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? t("contact.sending") : t("contact.send")}</button>
+      </fetcher.Form>
+      <aside className="contact-details" aria-labelledby="contact-details-title">
+        <h2 id="contact-details-title">{t("footer.contactUs")}</h2>
+        <p>{root.settings.address}</p>
+        {root.settings.email && <p><a href={`mailto:${root.settings.email}`} dir="ltr">{root.settings.email}</a></p>}
+        <p>{t("footer.hours", { hours: root.settings.workingHours })}</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Route } from "./+types/destinations";
+import { languageOf, servicesOf } from "../lib/context.server";
+import { coverImages } from "../lib/view.server";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+import { Picture } from "../components/Picture";
+import { LocalLink } from "../components/LocalLink";
+import { sitePath } from "../lib/paths";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const services = servicesOf(context);
+  const [cities, categories] = await Promise.all([services.content.cities(language), services.content.categories(language, 1)]);
+  // Each city opens on the first destination category it has sites in.
+  const firstCategory = new Map<number, number>();
+  for (const category of categories) {
+    const of = await services.content.citiesOfCategory(category.id, language);
+    for (const city of of?.cities ?? []) if (!firstCategory.has(city.id)) firstCategory.set(city.id, category.id);
+  }
+  const images = await coverImages(services, "city", cities.map((c) => c.id), language);
+  return {
+    cities: cities.filter((c) => firstCategory.has(c.id)).map((c) => ({ id: c.id, name: c.name, description: c.description, categoryId: firstCategory.get(c.id)!, image: images.get(c.id) ?? null })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+  };
+}
+
+export default function Destinations({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div className="page">
+      <Seo title={t("meta.destinations.title")} description={t("meta.destinations.description")} path="/destinations" />
+      <h1>{t("destinationsSite.title")}</h1>
+      <p className="lead">{t("destinationsSite.subtitle")}</p>
+      <nav aria-label={t("destinationsSite.byCategory")} className="chips">
+        {loaderData.categories.map((c) => <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">{c.name}</LocalLink>)}
+      </nav>
+      <ul className="card-grid">
+        {loaderData.cities.map((c) => (
+          <li key={c.id}>
+            <article className="card">
+              {c.image && <Picture image={c.image} alt="" />}
+              <div className="card-body">
+                <h2 className="card-title"><LocalLink className="card-link" to={sitePath.citySites(c.categoryId, c.id)}>{c.name}</LocalLink></h2>
+                <p>{c.description}</p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

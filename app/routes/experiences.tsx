@@ -1,0 +1,50 @@
+import type { Route } from "./+types/experiences";
+import { languageOf, servicesOf } from "../lib/context.server";
+import { coverImages } from "../lib/view.server";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+import { Picture } from "../components/Picture";
+import { LocalLink } from "../components/LocalLink";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const services = servicesOf(context);
+  const [experiences, cities, serviceTypes] = await Promise.all([services.content.experiences(language), services.content.cities(language), services.content.serviceTypes(language)]);
+  const images = await coverImages(services, "experience", experiences.map((x) => x.id), language);
+  const cityName = new Map(cities.map((c) => [c.id, c.name]));
+  return {
+    experiences: experiences.map((x) => ({ id: x.id, title: x.title, description: x.description, city: x.city_id ? cityName.get(x.city_id) ?? null : null, image: images.get(x.id) ?? null })),
+    serviceTypes: serviceTypes.map((s) => ({ id: s.id, name: s.name })),
+  };
+}
+
+export default function Experiences({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div className="page">
+      <Seo title={t("meta.experiences.title")} description={t("meta.experiences.description")} path="/experiences" />
+      <h1>{t("services.experiencesTitle")}</h1>
+      <p className="lead">{t("services.experiencesSubtitle")}</p>
+      <ul className="card-grid">
+        {loaderData.experiences.map((x) => (
+          <li key={x.id}>
+            <article className="card">
+              {x.image && <Picture image={x.image} alt="" />}
+              <div className="card-body">
+                <h2 className="card-title">{x.title}</h2>
+                {x.city && <p className="card-meta">{x.city}</p>}
+                <p>{x.description}</p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <section className="section" aria-labelledby="services-title">
+        <h2 id="services-title">{t("services.directoryTitle")}</h2>
+        <ul className="chips">
+          {loaderData.serviceTypes.map((s) => <li key={s.id}><LocalLink className="chip" to={`/services/${s.id}`}>{s.name}</LocalLink></li>)}
+        </ul>
+      </section>
+    </div>
+  );
+}

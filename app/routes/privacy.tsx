@@ -1,0 +1,29 @@
+import type { Route } from "./+types/privacy";
+import { languageOf } from "../lib/context.server";
+import { useI18n } from "../i18n/context";
+import { Seo } from "../components/Seo";
+
+export const PRIVACY_EFFECTIVE_DATE = "2023-06-17";
+
+export function loader({ params }: Route.LoaderArgs) {
+  languageOf(params);
+  return null;
+}
+
+export default function Privacy() {
+  const { t, language } = useI18n();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${PRIVACY_EFFECTIVE_DATE}T00:00:00Z`));
+  return (
+    <div className="page narrow">
+      <Seo title={t("meta.privacy.title")} description={t("meta.privacy.description")} path="/privacy" />
+      <h1>{t("privacy.title")}</h1>
+      <p><strong>{t("privacy.effective")}</strong> <time dateTime={PRIVACY_EFFECTIVE_DATE}>{date}</time></p>
+      {(["noData", "noPermissions", "noLocation", "noCookies", "allAges", "contact"] as const).map((key) => (
+        <section key={key}>
+          <h2>{t(`privacy.${key}Title`)}</h2>
+          <p>{t(`privacy.${key}`)}</p>
+        </section>
+      ))}
+    </div>
+  );
+}

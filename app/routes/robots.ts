@@ -1,0 +1,7 @@
+import type { Route } from "./+types/robots";
+import { servicesOf } from "../lib/context.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const origin = servicesOf(context).publicOrigin ?? new URL(request.url).origin;
+  return new Response(`User-agent: *\nAllow: /\nDisallow: /back/\n\nSitemap: ${origin}/sitemap.xml\n`, { headers: { "content-type": "text/plain; charset=utf-8" } });
+}

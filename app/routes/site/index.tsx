@@ -1,0 +1,56 @@
+// The actions menu of a site, with its location for the visitor's map app.
+import { useRouteLoaderData } from "react-router";
+import { useI18n } from "../../i18n/context";
+import { Seo } from "../../components/Seo";
+import { LocalLink } from "../../components/LocalLink";
+import { mapLinks, useSite } from "./layout";
+import { sitePath } from "../../lib/paths";
+import type { RootData } from "../../root";
+
+export default function SiteActions() {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root")!;
+  const site = useSite();
+  const { place } = site;
+  const base = sitePath.place(place.categoryId, place.cityId, place.id);
+  const maps = mapLinks(place);
+  const actions: Array<[string, string, boolean]> = [
+    ["info", `${base}/info`, !!place.information],
+    ["sign", `${base}/sign`, site.sign.length > 0],
+    ["virtual", `${base}/virtual`, site.panoramas.length + site.tours.length > 0],
+    ["images", `${base}/images`, site.images.length > 0],
+    ["video", `${base}/video`, site.videos.length > 0],
+    ["video2", `${base}/video?n=2`, site.videos.length > 1],
+  ];
+  return (
+    <>
+      <Seo title={place.name} description={place.summary} path={base} image={site.images[0]?.src}
+        jsonLd={{
+          "@context": "https://schema.org", "@type": "TouristAttraction", name: place.name, description: place.summary,
+          address: place.address, geo: { "@type": "GeoCoordinates", latitude: place.lat, longitude: place.lng },
+          image: site.images.slice(0, 3).map((i) => root.origin + i.src), isAccessibleForFree: undefined,
+          containedInPlace: { "@type": "City", name: place.cityName },
+        }} />
+      <h2 className="visually-hidden">{t("actions.label")}</h2>
+      <section className="location-card" aria-labelledby="location-title">
+        <h3 id="location-title">{t("actions.location")}</h3>
+        <p>{place.address}</p>
+        <p dir="ltr" className="coordinates">{place.lat.toFixed(4)}, {place.lng.toFixed(4)}</p>
+        <p className="button-row">
+          <a className="button" href={maps.geo}>{t("actionSection.openInMaps")}</a>
+          <a className="button secondary" href={maps.osm} rel="noopener noreferrer" target="_blank">{t("actionSection.openStreetMap")}</a>
+        </p>
+      </section>
+      <ul className="action-grid">
+        {actions.map(([key, to, available]) => (
+          <li key={key}>
+            <LocalLink to={to} className={`action${available ? "" : " is-empty"}`} preventScrollReset>
+              <span className="action-title">{t(`actions.${key}`)}</span>
+              {!available && <span className="action-note">{t("actionSection.notAvailable")}</span>}
+            </LocalLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,872 @@
+// Makes the seed media that cannot be downloaded where the seed content is made: short illustrated
+// videos (with captions in the seven languages) and 360-degree panoramas, all drawn from the same flat
+// style as domain/media/illustrate.ts, and writes content/media.yaml that attaches them to places.
+//
+//   node scripts/make-seed-media.ts            (needs ffmpeg with libvpx-vp9 on the PATH)
+//
+// Deterministic: the same code always draws the same pictures. It writes only into
+// content/media/static/ and content/media.yaml (ffmpeg's input frames go to a temporary folder of the
+// operating system, removed at the end). The ministry's own videos and panoramas replace these files
+// by keeping the same names, or by changing content/media.yaml.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { stringify } from "yaml";
+import { mediaManifestFile, type MediaManifest } from "../domain/content/media-manifest.ts";
+import { illustrate, randomFrom, type Motif } from "../domain/media/illustrate.ts";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const STATIC = join(ROOT, "content", "media", "static");
+const URL_PREFIX = "/media/static";
+const LANGS = ["en", "ar", "fr", "es", "it", "tr", "zh"] as const;
+type Lang = (typeof LANGS)[number];
+type T = Record<Lang, string>;
+
+// ---------------------------------------------------------------------------------------------------
+// Place names used in titles (the same as in content/places/*.yaml).
+
+const NAMES: Record<string, T> = {
+  "umayyad-mosque": { en: "Umayyad Mosque", ar: "الجامع الأموي", fr: "Mosquée des Omeyyades", es: "Mezquita de los Omeyas", it: "Moschea degli Omayyadi", tr: "Emevi Camii", zh: "倭马亚清真寺" },
+  palmyra: { en: "Palmyra", ar: "تدمر", fr: "Palmyre", es: "Palmira", it: "Palmira", tr: "Palmira", zh: "帕尔米拉" },
+  "krak-des-chevaliers": { en: "Krak des Chevaliers", ar: "قلعة الحصن", fr: "Krak des Chevaliers", es: "Krak de los Caballeros", it: "Krak dei Cavalieri", tr: "Şövalyeler Kalesi", zh: "骑士堡" },
+  "norias-of-hama": { en: "Norias of Hama", ar: "نواعير حماة", fr: "Norias de Hama", es: "Norias de Hama", it: "Norie di Hama", tr: "Hama Su Dolapları", zh: "哈马水车" },
+  "bosra-roman-theatre": { en: "Roman Theatre of Bosra", ar: "المسرح الروماني في بصرى", fr: "Théâtre romain de Bosra", es: "Teatro romano de Bosra", it: "Teatro romano di Bosra", tr: "Busra Roma Tiyatrosu", zh: "布斯拉罗马剧场" },
+  "citadel-of-aleppo": { en: "Citadel of Aleppo", ar: "قلعة حلب", fr: "Citadelle d'Alep", es: "Ciudadela de Alepo", it: "Cittadella di Aleppo", tr: "Halep Kalesi", zh: "阿勒颇城堡" },
+};
+
+const titled = (slug: string, f: (name: string, lang: Lang) => string): T =>
+  Object.fromEntries(LANGS.map((l) => [l, f(NAMES[slug][l], l)])) as T;
+
+const VIDEO_TITLE: Record<Lang, (n: string) => string> = {
+  en: (n) => `${n}: illustrated video`,
+  ar: (n) => `${n}: فيديو بالرسوم التوضيحية`,
+  fr: (n) => `${n} : vidéo illustrée`,
+  es: (n) => `${n}: vídeo ilustrado`,
+  it: (n) => `${n}: video illustrato`,
+  tr: (n) => `${n}: çizimlerle tanıtım videosu`,
+  zh: (n) => `${n}：插画视频`,
+};
+const PANORAMA_TITLE: Record<Lang, (n: string) => string> = {
+  en: (n) => `${n}: illustrated 360° panorama`,
+  ar: (n) => `${n}: بانوراما مرسومة بزاوية 360°`,
+  fr: (n) => `${n} : panorama illustré à 360°`,
+  es: (n) => `${n}: panorama ilustrado de 360°`,
+  it: (n) => `${n}: panorama illustrato a 360°`,
+  tr: (n) => `${n}: 360° çizim panorama`,
+  zh: (n) => `${n}：360°插画全景图`,
+};
+const TOUR_TITLE: Record<Lang, (n: string) => string> = {
+  en: (n) => `${n}: virtual tour (external provider, Kuula)`,
+  ar: (n) => `${n}: جولة افتراضية (مزوّد خارجي، Kuula)`,
+  fr: (n) => `${n} : visite virtuelle (prestataire externe, Kuula)`,
+  es: (n) => `${n}: visita virtual (proveedor externo, Kuula)`,
+  it: (n) => `${n}: visita virtuale (fornitore esterno, Kuula)`,
+  tr: (n) => `${n}: sanal tur (harici sağlayıcı, Kuula)`,
+  zh: (n) => `${n}：虚拟游览（外部服务商 Kuula）`,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The clips: three illustrations each (the place's own image keys, so the clip shows the pictures the
+// site shows), and four captions in every language. Facts come from the places' information texts.
+
+interface Clip { file: string; place: string; frames: Array<[Motif, string]>; title: T; cues: T[] }
+
+const CLIPS: Clip[] = [
+  {
+    file: "umayyad-mosque", place: "umayyad-mosque",
+    frames: [["mosque", "umayyad-mosque-1"], ["colonnade", "umayyad-mosque-2"], ["tower", "umayyad-mosque-3"]],
+    title: titled("umayyad-mosque", (n, l) => VIDEO_TITLE[l](n)),
+    cues: [
+      { en: "Illustration made for the site's seed content: the Umayyad Mosque, Damascus.", ar: "رسوم توضيحية أُعدّت للمحتوى الأولي للموقع: الجامع الأموي في دمشق.", fr: "Illustration créée pour le contenu initial du site : la mosquée des Omeyyades, Damas.", es: "Ilustración creada para el contenido inicial del sitio: la Mezquita de los Omeyas, Damasco.", it: "Illustrazione creata per i contenuti iniziali del sito: la Moschea degli Omayyadi, Damasco.", tr: "Sitenin başlangıç içeriği için hazırlanmış çizim: Şam'daki Emevi Camii.", zh: "本片为网站初始内容绘制的插画：大马士革倭马亚清真寺。" },
+      { en: "Caliph al-Walid I built it between 705 and 715.", ar: "بناه الخليفة الوليد بن عبد الملك بين عامي 705 و715 للميلاد.", fr: "Le calife al-Walid Ier la fit bâtir entre 705 et 715.", es: "El califa al-Walid I la mandó construir entre 705 y 715.", it: "Il califfo al-Walid I la fece costruire tra il 705 e il 715.", tr: "Halife I. Velid camiyi 705-715 yılları arasında inşa ettirdi.", zh: "哈里发瓦利德一世于705年至715年间兴建了这座清真寺。" },
+      { en: "Golden mosaics of rivers, trees and palaces adorn the courtyard.", ar: "تزيّن الصحنَ فسيفساءُ ذهبية تصوّر أنهارًا وأشجارًا وقصورًا.", fr: "Des mosaïques dorées de rivières, d'arbres et de palais ornent la cour.", es: "Mosaicos dorados de ríos, árboles y palacios adornan el patio.", it: "Mosaici dorati con fiumi, alberi e palazzi ornano il cortile.", tr: "Avluyu ırmak, ağaç ve saray tasvirli altın mozaikler süsler.", zh: "描绘河流、树木和宫殿的金色马赛克装点着庭院。" },
+      { en: "Three minarets rise above the walls, among them the Minaret of Jesus.", ar: "وترتفع فوق الجدران ثلاث مآذن، منها مئذنة عيسى.", fr: "Trois minarets dominent les murs, dont le minaret de Jésus.", es: "Tres alminares se alzan sobre los muros, entre ellos el de Jesús.", it: "Tre minareti svettano sulle mura, tra cui il minareto di Gesù.", tr: "Duvarların üzerinde, İsa Minaresi'nin de bulunduğu üç minare yükselir.", zh: "围墙上方耸立着三座宣礼塔，其中包括尔撒（耶稣）宣礼塔。" },
+    ],
+  },
+  {
+    file: "umayyad-mosque-2", place: "umayyad-mosque",
+    frames: [["souq", "souq-al-hamidiyeh-1"], ["colonnade", "souq-al-hamidiyeh-3"], ["mosque", "umayyad-mosque-approach"]],
+    title: {
+      en: "From Souq al-Hamidiyeh to the Umayyad Mosque: illustrated video",
+      ar: "من سوق الحميدية إلى الجامع الأموي: فيديو بالرسوم التوضيحية",
+      fr: "Du souk al-Hamidiyé à la mosquée des Omeyyades : vidéo illustrée",
+      es: "Del zoco al-Hamidiyya a la Mezquita de los Omeyas: vídeo ilustrado",
+      it: "Dal suq al-Hamidiyya alla Moschea degli Omayyadi: video illustrato",
+      tr: "Hamidiye Çarşısı'ndan Emevi Camii'ne: çizimlerle tanıtım videosu",
+      zh: "从哈米迪耶市场到倭马亚清真寺：插画视频",
+    },
+    cues: [
+      { en: "Illustration made for the site's seed content: the way to the Umayyad Mosque.", ar: "رسوم توضيحية أُعدّت للمحتوى الأولي للموقع: الطريق إلى الجامع الأموي.", fr: "Illustration créée pour le contenu initial du site : le chemin de la mosquée des Omeyyades.", es: "Ilustración creada para el contenido inicial del sitio: el camino a la Mezquita de los Omeyas.", it: "Illustrazione creata per i contenuti iniziali del sito: verso la Moschea degli Omayyadi.", tr: "Sitenin başlangıç içeriği için hazırlanmış çizim: Emevi Camii'ne giden yol.", zh: "本片为网站初始内容绘制的插画：通往倭马亚清真寺之路。" },
+      { en: "Souq al-Hamidiyeh runs about 600 metres under a high iron vault.", ar: "يمتد سوق الحميدية نحو 600 متر تحت سقف حديدي مرتفع.", fr: "Le souk al-Hamidiyé s'étire sur 600 mètres sous une haute voûte de fer.", es: "El zoco al-Hamidiyya recorre unos 600 metros bajo una alta bóveda de hierro.", it: "Il suq al-Hamidiyya corre per circa 600 metri sotto un'alta volta di ferro.", tr: "Hamidiye Çarşısı, yüksek bir demir tonozun altında yaklaşık 600 metre uzanır.", zh: "哈米迪耶市场在高大的铁质拱顶下绵延约600米。" },
+      { en: "At its eastern end stand the columns of the Temple of Jupiter's gateway.", ar: "وعند طرفه الشرقي تنتصب أعمدة مدخل معبد جوبيتر الروماني.", fr: "À son extrémité orientale se dressent les colonnes du portail du temple de Jupiter.", es: "En su extremo oriental se alzan las columnas de la entrada del templo de Júpiter.", it: "All'estremità orientale si ergono le colonne dell'ingresso del tempio di Giove.", tr: "Doğu ucunda Jüpiter Tapınağı'nın giriş kapısına ait sütunlar yükselir.", zh: "市场东端矗立着朱庇特神庙入口的罗马石柱。" },
+      { en: "Just beyond rise the walls of the Umayyad Mosque.", ar: "وخلفها مباشرةً ترتفع جدران الجامع الأموي.", fr: "Juste derrière s'élèvent les murs de la mosquée des Omeyyades.", es: "Justo detrás se levantan los muros de la Mezquita de los Omeyas.", it: "Subito oltre si alzano le mura della Moschea degli Omayyadi.", tr: "Hemen ötesinde Emevi Camii'nin duvarları yükselir.", zh: "再往前便是倭马亚清真寺的围墙。" },
+    ],
+  },
+  {
+    file: "palmyra", place: "palmyra",
+    frames: [["colonnade", "palmyra-1"], ["ruins", "palmyra-2"], ["castle", "palmyra-3"]],
+    title: titled("palmyra", (n, l) => VIDEO_TITLE[l](n)),
+    cues: [
+      { en: "Illustration made for the site's seed content: Palmyra, oasis of the Syrian Desert.", ar: "رسوم توضيحية أُعدّت للمحتوى الأولي للموقع: تدمر، واحة البادية السورية.", fr: "Illustration créée pour le contenu initial du site : Palmyre, oasis du désert syrien.", es: "Ilustración creada para el contenido inicial del sitio: Palmira, oasis del desierto sirio.", it: "Illustrazione creata per i contenuti iniziali del sito: Palmira, oasi del deserto siriano.", tr: "Sitenin başlangıç içeriği için hazırlanmış çizim: Suriye Çölü'nün vahası Palmira.", zh: "本片为网站初始内容绘制的插画：叙利亚沙漠中的绿洲帕尔米拉。" },
+      { en: "Caravan trade paid for its monuments in the 1st to 3rd centuries AD.", ar: "شُيّدت عمائرها بثروة تجارة القوافل بين القرنين الأول والثالث للميلاد.", fr: "Le commerce caravanier finança ses monuments du Ier au IIIe siècle.", es: "El comercio caravanero pagó sus monumentos entre los siglos I y III.", it: "I commerci carovanieri pagarono i suoi monumenti tra il I e il III secolo.", tr: "Anıtları MS 1. ve 3. yüzyıllar arasında kervan ticaretinin zenginliğiyle yapıldı.", zh: "公元1至3世纪，商队贸易的财富造就了这里的宏伟建筑。" },
+      { en: "Queen Zenobia defied Rome until Aurelian took the city in 272.", ar: "تحدّت الملكة زنوبيا روما حتى استولى الإمبراطور أورليان على المدينة عام 272م.", fr: "La reine Zénobie défia Rome jusqu'à la prise de la ville par Aurélien en 272.", es: "La reina Zenobia desafió a Roma hasta que Aureliano tomó la ciudad en 272.", it: "La regina Zenobia sfidò Roma finché Aureliano non prese la città nel 272.", tr: "Kraliçe Zenobia, Aurelianus kenti 272'de alana dek Roma'ya kafa tuttu.", zh: "芝诺比娅女王与罗马抗衡，直到272年奥勒良攻占此城。" },
+      { en: "A medieval castle watches over the ruins, a World Heritage Site since 1980.", ar: "وتطلّ قلعة من العصور الوسطى على الأطلال المدرجة في قائمة التراث العالمي منذ عام 1980.", fr: "Un château médiéval veille sur les ruines, patrimoine mondial depuis 1980.", es: "Un castillo medieval vigila las ruinas, Patrimonio Mundial desde 1980.", it: "Un castello medievale veglia sulle rovine, Patrimonio Mondiale dal 1980.", tr: "1980'den beri Dünya Mirası olan kalıntıları bir Orta Çağ kalesi gözetler.", zh: "一座中世纪城堡俯瞰着遗址；遗址自1980年起列入世界遗产名录。" },
+    ],
+  },
+  {
+    file: "krak-des-chevaliers", place: "krak-des-chevaliers",
+    frames: [["castle", "krak-des-chevaliers-1"], ["gate", "krak-des-chevaliers-2"], ["mountains", "krak-des-chevaliers-3"]],
+    title: titled("krak-des-chevaliers", (n, l) => VIDEO_TITLE[l](n)),
+    cues: [
+      { en: "Illustration made for the site's seed content: Krak des Chevaliers.", ar: "رسوم توضيحية أُعدّت للمحتوى الأولي للموقع: قلعة الحصن.", fr: "Illustration créée pour le contenu initial du site : le Krak des Chevaliers.", es: "Ilustración creada para el contenido inicial del sitio: el Krak de los Caballeros.", it: "Illustrazione creata per i contenuti iniziali del sito: il Krak dei Cavalieri.", tr: "Sitenin başlangıç içeriği için hazırlanmış çizim: Şövalyeler Kalesi.", zh: "本片为网站初始内容绘制的插画：骑士堡。" },
+      { en: "From 1142 it was the greatest stronghold of the Knights Hospitaller.", ar: "منذ عام 1142م غدت أعظم معاقل فرسان الإسبتارية في بلاد الشام.", fr: "Dès 1142, le Krak fut la plus puissante place forte des Hospitaliers.", es: "Desde 1142 fue el mayor bastión de los Caballeros Hospitalarios.", it: "Dal 1142 fu la più importante roccaforte dei Cavalieri Ospitalieri.", tr: "1142'den itibaren Hospitalier şövalyelerinin en güçlü kalesi oldu.", zh: "自1142年起，这里成为医院骑士团最强大的据点。" },
+      { en: "In 1271 the Mamluk sultan Baybars took it after a siege of several weeks.", ar: "وفي عام 1271م فتحها السلطان المملوكي الظاهر بيبرس بعد حصار دام أسابيع.", fr: "En 1271, le sultan mamelouk Baybars le prit après plusieurs semaines de siège.", es: "En 1271 el sultán mameluco Baibars lo tomó tras varias semanas de asedio.", it: "Nel 1271 il sultano mamelucco Baybars lo espugnò dopo settimane d'assedio.", tr: "1271'de Memlük sultanı Baybars, haftalar süren kuşatmanın ardından kaleyi aldı.", zh: "1271年，马穆鲁克苏丹拜巴尔斯经数周围攻攻克了城堡。" },
+      { en: "Its towers look over the green valley towards the mountains of Lebanon.", ar: "وتطلّ أبراجها على الوادي الأخضر حتى جبال لبنان.", fr: "Ses tours dominent la vallée verdoyante jusqu'aux montagnes du Liban.", es: "Sus torres dominan el valle verde hasta las montañas del Líbano.", it: "Le sue torri guardano la valle verde fino alle montagne del Libano.", tr: "Kuleleri yemyeşil vadiye ve uzaktaki Lübnan dağlarına bakar.", zh: "从塔楼上可眺望青翠的山谷，直至黎巴嫩群山。" },
+    ],
+  },
+  {
+    file: "norias-of-hama", place: "norias-of-hama",
+    frames: [["waterwheel", "norias-of-hama-1"], ["river", "norias-of-hama-2"], ["garden", "norias-of-hama-3"]],
+    title: titled("norias-of-hama", (n, l) => VIDEO_TITLE[l](n)),
+    cues: [
+      { en: "Illustration made for the site's seed content: the norias of Hama.", ar: "رسوم توضيحية أُعدّت للمحتوى الأولي للموقع: نواعير حماة.", fr: "Illustration créée pour le contenu initial du site : les norias de Hama.", es: "Ilustración creada para el contenido inicial del sitio: las norias de Hama.", it: "Illustrazione creata per i contenuti iniziali del sito: le norie di Hama.", tr: "Sitenin başlangıç içeriği için hazırlanmış çizim: Hama su dolapları.", zh: "本片为网站初始内容绘制的插画：哈马水车。" },
+      { en: "Giant wooden wheels lift water from the Orontes into stone aqueducts.", ar: "دواليب خشبية عملاقة ترفع ماء العاصي إلى قنوات حجرية معلّقة.", fr: "Des roues de bois géantes hissent l'eau de l'Oronte dans des aqueducs de pierre.", es: "Gigantescas ruedas de madera elevan el agua del Orontes a acueductos de piedra.", it: "Gigantesche ruote di legno sollevano l'acqua dell'Oronte in acquedotti di pietra.", tr: "Dev ahşap çarklar Asi'nin suyunu taş su kemerlerine yükseltir.", zh: "巨大的木制水轮把奥龙特斯河水提升到石砌渡槽中。" },
+      { en: "Seventeen survive; al-Muhammadiyya, about 21 metres across, dates from 1361.", ar: "لا تزال سبع عشرة ناعورة قائمة، منها المحمدية التي يقارب قطرها 21 مترًا وتعود إلى عام 1361م.", fr: "Dix-sept subsistent ; al-Muhammadiyya, large d'environ 21 mètres, date de 1361.", es: "Quedan diecisiete; al-Muhammadiyya, de unos 21 metros de diámetro, es de 1361.", it: "Ne restano diciassette; al-Muhammadiyya, di circa 21 metri, risale al 1361.", tr: "On yedisi ayakta; yaklaşık 21 metre çapındaki el-Muhammediye 1361 tarihlidir.", zh: "现存十七架；直径约21米的穆罕默迪耶水车建于1361年。" },
+      { en: "Riverside gardens and cafés face the wheels and their deep, groaning song.", ar: "وتطلّ حدائق الضفاف ومقاهيها على النواعير وأنينها العميق.", fr: "Jardins et cafés des berges font face aux roues et à leur gémissement grave.", es: "Jardines y cafés de la ribera miran a las ruedas y su profundo quejido.", it: "Giardini e caffè sul fiume guardano le ruote e il loro cupo lamento.", tr: "Kıyıdaki bahçeler ve kafeler, derin iniltileriyle dönen çarklara bakar.", zh: "河畔的花园和咖啡馆正对着水车，耳边是它们低沉的吱呀声。" },
+    ],
+  },
+];
+
+// Virtual tours by an allowed provider (shared/limits.ts). They only load on the internet; the
+// addresses are placeholders in the provider's format until the ministry publishes its own tours.
+const TOURS: Array<{ place: string; src: string }> = [
+  { place: "umayyad-mosque", src: "https://kuula.co/share/collection/visit-syria-umayyad-mosque" },
+  { place: "citadel-of-aleppo", src: "https://kuula.co/share/collection/visit-syria-citadel-of-aleppo" },
+  { place: "krak-des-chevaliers", src: "https://kuula.co/share/collection/visit-syria-krak-des-chevaliers" },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Videos: each illustration is rendered large with sharp, then ffmpeg pans and zooms slowly over it
+// (zoompan on a 4x picture, so the motion is smooth) and crossfades to the next one.
+
+const VIDEO = { width: 960, height: 600, fps: 24, segment: 4.5, fade: 0.75 };
+const RENDER = { width: 3840, height: 2400 }; // 4x the video, 2.4x the 1600x1000 illustration
+const CLIP_SECONDS = VIDEO.segment * 3 - VIDEO.fade * 2; // 12 s
+
+interface KenBurns { z0: number; z1: number; x0: number; x1: number; y0: number; y1: number }
+function kenBurns(key: string, index: number): KenBurns {
+  const r = randomFrom(`ken-burns:${key}:${index}`);
+  const zoomIn = (index + (r() > 0.5 ? 1 : 0)) % 2 === 0;
+  const near = 1.04 + r() * 0.03, far = near + 0.1 + r() * 0.06;
+  const x0 = 0.2 + r() * 0.6, x1 = Math.min(0.9, Math.max(0.1, x0 + (r() > 0.5 ? 1 : -1) * (0.15 + r() * 0.2)));
+  const y0 = 0.3 + r() * 0.4, y1 = 0.3 + r() * 0.4;
+  return { z0: zoomIn ? near : far, z1: zoomIn ? far : near, x0, x1, y0, y1 };
+}
+const n4 = (v: number) => v.toFixed(4);
+
+async function makeClip(clip: Clip, work: string): Promise<{ bytes: number; seconds: number }> {
+  const frames = Math.round(VIDEO.segment * VIDEO.fps);
+  const inputs: string[] = [];
+  const chains: string[] = [];
+  for (const [i, [motif, key]] of clip.frames.entries()) {
+    const png = join(work, `${clip.file}-${i}.png`);
+    await sharp(Buffer.from(illustrate(motif, key)), { density: (72 * RENDER.width) / 1600 }).resize(RENDER.width, RENDER.height).png({ compressionLevel: 1 }).toFile(png);
+    inputs.push("-loop", "1", "-framerate", String(VIDEO.fps), "-t", String(VIDEO.segment), "-i", png);
+    const k = kenBurns(clip.file, i);
+    const t = `(on/${frames - 1})`;
+    chains.push(`[${i}:v]zoompan=z='${n4(k.z0)}+(${n4(k.z1 - k.z0)})*${t}':x='(iw-iw/zoom)*(${n4(k.x0)}+(${n4(k.x1 - k.x0)})*${t})':y='(ih-ih/zoom)*(${n4(k.y0)}+(${n4(k.y1 - k.y0)})*${t})':d=1:s=${VIDEO.width}x${VIDEO.height}:fps=${VIDEO.fps},setsar=1,format=yuv420p[v${i}]`);
+    if (i === 0) {
+      // The poster is the clip's first frame, cut from the same big picture.
+      const w = RENDER.width / k.z0, h = RENDER.height / k.z0;
+      await sharp(png).extract({ left: Math.round((RENDER.width - w) * k.x0), top: Math.round((RENDER.height - h) * k.y0), width: Math.round(w), height: Math.round(h) })
+        .resize(VIDEO.width, VIDEO.height).jpeg({ quality: 80, mozjpeg: true }).toFile(join(STATIC, "videos", `${clip.file}.jpg`));
+    }
+  }
+  const step = VIDEO.segment - VIDEO.fade;
+  chains.push(`[v0][v1]xfade=transition=fade:duration=${VIDEO.fade}:offset=${step}[x1]`);
+  chains.push(`[x1][v2]xfade=transition=fade:duration=${VIDEO.fade}:offset=${2 * step},fade=t=out:st=${CLIP_SECONDS - 0.6}:d=0.6[v]`);
+  const out = join(STATIC, "videos", `${clip.file}.webm`);
+  execFileSync("ffmpeg", [
+    "-y", "-hide_banner", "-loglevel", "error", ...inputs,
+    "-filter_complex", chains.join(";"), "-map", "[v]", "-an",
+    "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "36", "-deadline", "good", "-cpu-used", "2",
+    "-row-mt", "1", "-g", String(VIDEO.fps * 4), "-t", String(CLIP_SECONDS),
+    "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", out,
+  ], { stdio: ["ignore", "inherit", "inherit"] });
+  const probe = execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration,size", "-of", "json", out], { encoding: "utf8" });
+  const format = JSON.parse(probe).format as { duration: string; size: string };
+  return { bytes: Number(format.size), seconds: Number(format.duration) };
+}
+
+function vttTime(s: number) {
+  const ms = Math.round(s * 1000);
+  const hh = Math.floor(ms / 3_600_000), mm = Math.floor((ms / 60_000) % 60), ss = Math.floor((ms / 1000) % 60);
+  return `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}.${String(ms % 1000).padStart(3, "0")}`;
+}
+function writeCaptions(clip: Clip): Record<Lang, string> {
+  const each = CLIP_SECONDS / clip.cues.length;
+  const urls = {} as Record<Lang, string>;
+  for (const lang of LANGS) {
+    const body = clip.cues.map((cue, i) => `${i + 1}\n${vttTime(i * each)} --> ${vttTime((i + 1) * each)}\n${cue[lang]}\n`).join("\n");
+    writeFileSync(join(STATIC, "captions", `${clip.file}.${lang}.vtt`), `WEBVTT\n\n${body}`);
+    urls[lang] = `${URL_PREFIX}/captions/${clip.file}.${lang}.vtt`;
+  }
+  return urls;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Panoramas: equirectangular 4096x2048. A tiny 3D projector places simple flat-coloured shapes around
+// a viewer standing at the origin (x east/right, y forward, z up, metres, eyes at 1.6 m): azimuth maps
+// to x, elevation to y, so walls become the curves a real 360-degree photograph shows. Everything is
+// drawn in one group repeated one width to the left and right, so the two edges join seamlessly.
+
+const PW = 4096, PH = 2048, EYE = 1.6;
+type V3 = readonly [number, number, number];
+type P2 = readonly [number, number];
+interface Pano { yaw: number; items: Array<{ d: number; svg: string }> }
+const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const wrapAngle = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
+
+function projectAngles(s: Pano, az: number, el: number): [number, number] {
+  return [PW / 2 + (wrapAngle(az - s.yaw) / (2 * Math.PI)) * PW, PH / 2 - (el / Math.PI) * PH];
+}
+function project(s: Pano, [x, y, z]: V3): [number, number] {
+  return projectAngles(s, Math.atan2(x, y), Math.atan2(z - EYE, Math.hypot(x, y)));
+}
+/** Projects a polygon (or polyline), cutting long edges so straight lines bend as they should. */
+function projectPath(s: Pano, pts: readonly V3[], closed: boolean): Array<[number, number]> {
+  const dense: V3[] = [];
+  const n = pts.length;
+  for (let i = 0; i < (closed ? n : n - 1); i++) {
+    const a = pts[i], b = pts[(i + 1) % n];
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    let steps = 1;
+    if (len > 1e-9) {
+      const t = Math.max(0, Math.min(1, -(a[0] * dx + a[1] * dy) / (len * len)));
+      const closest = Math.max(0.3, Math.hypot(a[0] + dx * t, a[1] + dy * t));
+      steps = Math.min(400, Math.max(1, Math.ceil(len / (0.03 * closest))));
+    }
+    for (let k = 0; k < steps; k++) dense.push([a[0] + dx * (k / steps), a[1] + dy * (k / steps), a[2] + (b[2] - a[2]) * (k / steps)]);
+  }
+  if (!closed) dense.push(pts[n - 1]);
+  let prev: number | undefined;
+  return dense.map((p) => {
+    let [px, py] = project(s, p);
+    if (prev !== undefined) px += Math.round((prev - px) / PW) * PW;
+    prev = px;
+    return [px, py];
+  });
+}
+const pathData = (pp: Array<[number, number]>, closed = true) => `M${pp.map(([x, y]) => `${f1(x)},${f1(y)}`).join("L")}${closed ? "Z" : ""}`;
+const polyS = (s: Pano, pts: readonly V3[], fill: string, extra = "") => `<path d="${pathData(projectPath(s, pts, true))}" fill="${fill}"${extra}/>`;
+const lineS = (s: Pano, pts: readonly V3[], stroke: string, width: number, extra = "") =>
+  `<path d="${pathData(projectPath(s, pts, false), false)}" fill="none" stroke="${stroke}" stroke-width="${width}"${extra}/>`;
+const add = (s: Pano, d: number, svg: string) => { s.items.push({ d, svg }); };
+
+// 2D shapes (u along a wall or across the view, z up) and the ways to stand them in 3D.
+type Shape = P2[];
+const rectSh = (u0: number, u1: number, z0: number, z1: number): Shape => [[u0, z0], [u1, z0], [u1, z1], [u0, z1]];
+function archSh(u0: number, u1: number, z0: number, spring: number, pointed = false): Shape {
+  const r = (u1 - u0) / 2, c = (u0 + u1) / 2, pts: P2[] = [[u0, z0], [u0, spring]];
+  if (!pointed) {
+    for (let i = 1; i < 12; i++) { const a = Math.PI - (i / 12) * Math.PI; pts.push([c + Math.cos(a) * r, spring + Math.sin(a) * r]); }
+  } else {
+    // Two arcs of radius 1.5r whose centres sit half a radius either side of the middle.
+    const R = 1.5 * r, end = Math.acos(-1 / 3);
+    for (let i = 1; i <= 6; i++) { const a = Math.PI - ((Math.PI - end) * i) / 6; pts.push([c + 0.5 * r + R * Math.cos(a), spring + R * Math.sin(a)]); }
+    for (let i = 5; i >= 1; i--) { const a = Math.PI - ((Math.PI - end) * i) / 6; pts.push([c - 0.5 * r - R * Math.cos(a), spring + R * Math.sin(a)]); }
+  }
+  pts.push([u1, spring], [u1, z0]);
+  return pts;
+}
+function domeSh(c: number, r: number, base: number, k = 1.05): Shape {
+  const pts: P2[] = [];
+  for (let i = 0; i <= 16; i++) { const a = Math.PI - (i / 16) * Math.PI; pts.push([c + Math.cos(a) * r, base + Math.sin(a) * r * k]); }
+  return pts;
+}
+function circleSh(c: number, z: number, r: number, k = 1): Shape {
+  const pts: P2[] = [];
+  for (let i = 0; i < 14; i++) { const a = (i / 14) * Math.PI * 2; pts.push([c + Math.cos(a) * r, z + Math.sin(a) * r * k]); }
+  return pts;
+}
+function merlonsSh(u0: number, u1: number, top: number, w = 1.4, h = 1.6, gap = 1.2): Shape[] {
+  const out: Shape[] = [];
+  for (let u = u0; u + w <= u1 + 0.01; u += w + gap) out.push(rectSh(u, u + w, top, top + h));
+  return out;
+}
+/** A shape standing upright at (x, y), facing the viewer. */
+function bb(s: Pano, x: number, y: number, shape: Shape, fill: string, extra = "") {
+  const d = Math.hypot(x, y), rx = y / d, ry = -x / d;
+  return polyS(s, shape.map(([u, z]) => [x + u * rx, y + u * ry, z] as V3), fill, extra);
+}
+/** A shape on the vertical plane of the wall from a to b (u in metres from a). */
+function wall(s: Pano, a: P2, b: P2, shape: Shape, fill: string, extra = "") {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]), ux = (b[0] - a[0]) / len, uy = (b[1] - a[1]) / len;
+  return polyS(s, shape.map(([u, z]) => [a[0] + u * ux, a[1] + u * uy, z] as V3), fill, extra);
+}
+const wallLen = (a: P2, b: P2) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+/** Distance from the viewer to the nearest point of a wall. */
+function wallDist(a: P2, b: P2) {
+  const dx = b[0] - a[0], dy = b[1] - a[1], len2 = dx * dx + dy * dy;
+  const t = Math.max(0, Math.min(1, -(a[0] * dx + a[1] * dy) / len2));
+  return Math.hypot(a[0] + dx * t, a[1] + dy * t);
+}
+/** A round tower seen from the viewer: body, shaded side, merlons, slits. */
+function roundTower(s: Pano, x: number, y: number, r: number, z0: number, z1: number, c: { stone: string; shade: string; dark: string }, slits = 2) {
+  let g = bb(s, x, y, rectSh(-r, r, z0, z1), c.stone) + bb(s, x, y, rectSh(r * 0.35, r, z0, z1), c.shade);
+  for (const m of merlonsSh(-r, r, z1, r * 0.22, r * 0.22, r * 0.16)) g += bb(s, x, y, m, c.stone);
+  for (let i = 0; i < slits; i++) g += bb(s, x, y, rectSh(-r * 0.3 + i * r * 0.5, -r * 0.3 + i * r * 0.5 + r * 0.08, z0 + (z1 - z0) * 0.45, z0 + (z1 - z0) * 0.62), c.dark);
+  return g;
+}
+
+/** Sky, sun, distant ridges and ground, drawn straight in panorama pixels (ridges are periodic). */
+interface Backdrop {
+  top: string; mid: string; horizon: string; sun: string; sunAz: number; sunEl: number;
+  ground: string; nadir: string; ridges: Array<{ fill: string; el: (az: number) => number; opacity?: number }>;
+}
+function backdrop(s: Pano, b: Backdrop): string {
+  const [sx, sy] = projectAngles(s, rad(b.sunAz), rad(b.sunEl));
+  const ry = (1.6 / 180) * PH, rx = ry / Math.cos(rad(b.sunEl));
+  let svg = `<defs><linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${PH / 2}"><stop offset="0" stop-color="${b.top}"/><stop offset="0.55" stop-color="${b.mid}"/><stop offset="1" stop-color="${b.horizon}"/></linearGradient>` +
+    `<linearGradient id="ground" gradientUnits="userSpaceOnUse" x1="0" y1="${PH / 2}" x2="0" y2="${PH}"><stop offset="0" stop-color="${b.ground}"/><stop offset="1" stop-color="${b.nadir}"/></linearGradient></defs>` +
+    `<rect x="0" y="0" width="${PW}" height="${PH / 2 + 2}" fill="url(#sky)"/>`;
+  for (const dx of [-PW, 0, PW]) {
+    svg += `<ellipse cx="${f1(sx + dx)}" cy="${f1(sy)}" rx="${f1(rx * 2.2)}" ry="${f1(ry * 2.2)}" fill="${b.sun}" opacity="0.25"/>`;
+    svg += `<ellipse cx="${f1(sx + dx)}" cy="${f1(sy)}" rx="${f1(rx)}" ry="${f1(ry)}" fill="${b.sun}"/>`;
+  }
+  for (const ridge of b.ridges) {
+    const pts: string[] = [];
+    for (let x = 0; x <= PW; x += 8) {
+      const az = s.yaw + ((x / PW) - 0.5) * Math.PI * 2;
+      pts.push(`${x},${f1(PH / 2 - (ridge.el(az) / 180) * PH)}`);
+    }
+    svg += `<path d="M0,${PH / 2 + 3}L${pts.join("L")}L${PW},${PH / 2 + 3}Z" fill="${ridge.fill}"${ridge.opacity ? ` opacity="${ridge.opacity}"` : ""}/>`;
+  }
+  return svg + `<rect x="0" y="${PH / 2}" width="${PW}" height="${PH / 2}" fill="url(#ground)"/>`;
+}
+/** A periodic skyline: integer harmonics of the azimuth, so it closes on itself. */
+function harmonics(seed: string, base: number, amp: number, terms = 6): (az: number) => number {
+  const r = randomFrom(seed);
+  const h = Array.from({ length: terms }, (_, i) => ({ k: i + 1 + Math.floor(r() * 3) * (i + 1), a: amp * (0.5 + r()) / (i + 1), p: r() * Math.PI * 2 }));
+  return (az) => Math.max(0, base + h.reduce((sum, t) => sum + t.a * Math.sin(t.k * az + t.p), 0));
+}
+/** A bump of height h (degrees) centred on azimuth c (degrees), half-width w (degrees). */
+const bump = (c: number, w: number, h: number) => (az: number) => h * Math.exp(-((wrapAngle(az - rad(c)) / rad(w)) ** 2));
+
+function panoSvg(s: Pano, back: string): string {
+  const body = s.items.map((it, i) => ({ ...it, i })).sort((a, b) => b.d - a.d || a.i - b.i).map((it) => it.svg).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${PW}" height="${PH}" viewBox="0 0 ${PW} ${PH}">` +
+    back + `<g id="scene">${body}</g><use xlink:href="#scene" x="${-PW}"/><use xlink:href="#scene" x="${PW}"/></svg>`;
+}
+
+// --- Umayyad Mosque: standing in the marble courtyard, facing the prayer hall. --------------------
+function panoUmayyad(): string {
+  const stone = "#efe2c8", shade = "#d2bf98", hole = "#8f7a5b", deep = "#6f5c45", gold = "#d4ab45", green = "#5b8a4f", lead = "#8e9aa4", leadShade = "#76838d";
+  // Courtyard from x -49 (east) to 73 (west), y -20 (north arcade) to 30 (prayer hall): the viewer
+  // stands in its eastern half, looking at the transept in the middle of the prayer hall.
+  const cx = 12, north = -20, south = 30, east = -49, west = 73;
+  const s: Pano = { yaw: Math.atan2(cx, south), items: [] };
+  const back = backdrop(s, {
+    top: "#1f86c4", mid: "#62b7e3", horizon: "#d6f0fb", sun: "#fff6cf", sunAz: 150, sunEl: 38,
+    ground: "#efe9de", nadir: "#d9d0c0",
+    ridges: [{ fill: "#b9c7c0", el: harmonics("umayyad-ridge", 2.5, 1.2) }],
+  });
+  // Marble paving: a grid of joints, laid out so no joint runs under the viewer's feet.
+  let floor = "";
+  for (let x = east + 1.5; x < west; x += 3) floor += lineS(s, [[x + 0.25, north, 0], [x + 0.25, south, 0]], "#d7ccb9", 2);
+  for (let y = north + 1.5; y < south; y += 3) floor += lineS(s, [[east, y + 0.25, 0], [west, y + 0.25, 0]], "#d7ccb9", 2);
+  add(s, 1e6, floor);
+
+  // Three minarets, beyond the walls (drawn first, the walls hide their feet).
+  const minaretJesus = (x: number, y: number) => {
+    let g = bb(s, x, y, rectSh(-2.8, 2.8, 0, 58), stone) + bb(s, x, y, rectSh(1, 2.8, 0, 58), shade);
+    g += bb(s, x, y, rectSh(-3.6, 3.6, 58, 59.6), shade) + bb(s, x, y, rectSh(-2, 2, 59.6, 66), stone) + bb(s, x, y, rectSh(-2.6, 2.6, 66, 67.2), shade);
+    g += bb(s, x, y, [[-2, 67.2], [2, 67.2], [0.15, 79], [-0.15, 79]], lead) + bb(s, x, y, [[0, 67.2], [2, 67.2], [0.15, 79]], leadShade);
+    for (const z of [30, 40, 50]) g += bb(s, x, y, archSh(-0.7, 0.7, z, z + 2.2), hole);
+    return g;
+  };
+  const minaretQaitbay = (x: number, y: number) => {
+    let g = bb(s, x, y, rectSh(-2.6, 2.6, 0, 36), stone) + bb(s, x, y, rectSh(0.9, 2.6, 0, 36), shade);
+    for (const z of [14, 22, 30]) g += bb(s, x, y, rectSh(-2.6, 2.6, z, z + 0.5), hole);
+    g += bb(s, x, y, rectSh(-3.5, 3.5, 36, 37.4), shade) + bb(s, x, y, rectSh(-2, 2, 37.4, 46), stone) + bb(s, x, y, rectSh(-2.8, 2.8, 46, 47.2), shade);
+    g += bb(s, x, y, rectSh(-1.4, 1.4, 47.2, 51), stone) + bb(s, x, y, domeSh(0, 1.5, 51, 1.6), lead) + bb(s, x, y, rectSh(-0.08, 0.08, 53.4, 55), lead);
+    return g;
+  };
+  const minaretBride = (x: number, y: number) => {
+    let g = bb(s, x, y, rectSh(-3, 3, 0, 26), stone) + bb(s, x, y, rectSh(1.2, 3, 0, 26), shade);
+    for (const u of [-1.6, 0.4]) g += bb(s, x, y, archSh(u, u + 1.2, 18, 21), hole);
+    g += bb(s, x, y, rectSh(-3.8, 3.8, 26, 27.4), shade) + bb(s, x, y, rectSh(-2, 2, 27.4, 36), stone) + bb(s, x, y, rectSh(-2.7, 2.7, 36, 37.2), shade);
+    g += bb(s, x, y, rectSh(-1.3, 1.3, 37.2, 41), stone) + bb(s, x, y, domeSh(0, 1.4, 41, 1.7), lead) + bb(s, x, y, rectSh(-0.08, 0.08, 43.3, 45), lead);
+    return g;
+  };
+  add(s, 95, minaretJesus(cx - 68, south + 37));
+  add(s, 105, minaretQaitbay(cx + 68, south + 37));
+  add(s, 30, minaretBride(cx, north - 4));
+
+  // The Dome of the Eagle over the prayer hall, behind the transept.
+  {
+    const x = cx, y = south + 15;
+    let g = bb(s, x, y, rectSh(-8.5, 8.5, 15, 31), stone) + bb(s, x, y, rectSh(3, 8.5, 15, 31), shade);
+    for (let u = -7; u < 7; u += 2.4) g += bb(s, x, y, archSh(u, u + 1.1, 26.5, 29), hole);
+    g += bb(s, x, y, domeSh(0, 8.2, 31, 1.08), lead) + bb(s, x, y, [[0, 31], ...domeSh(0, 8.2, 31, 1.08).slice(8)], leadShade);
+    g += bb(s, x, y, rectSh(-0.12, 0.12, 39.8, 42), lead);
+    add(s, 60, g);
+  }
+
+  // Prayer hall façade (south) with its arcade and the tall gabled transept in the middle.
+  {
+    const a: P2 = [east, south], b: P2 = [west, south], len = wallLen(a, b), mid = cx - east;
+    let g = wall(s, a, b, rectSh(0, len, 0, 15), stone);
+    for (let u = 2; u + 3.4 < len; u += 4.6) {
+      if (Math.abs(u + 1.7 - mid) < 11) continue;
+      g += wall(s, a, b, archSh(u, u + 3.4, 0, 6.4), hole);
+      g += wall(s, a, b, archSh(u + 0.5, u + 1.5, 10, 11.6), hole) + wall(s, a, b, archSh(u + 1.9, u + 2.9, 10, 11.6), hole);
+    }
+    g += wall(s, a, b, rectSh(0, len, 8.7, 9.5), gold) + wall(s, a, b, rectSh(0, len, 14.2, 15), shade);
+    add(s, wallDist(a, b) + 0.5, g);
+    // Transept: slightly forward of the façade.
+    const ta: P2 = [cx - 10, south - 0.6], tb: P2 = [cx + 10, south - 0.6];
+    let t = wall(s, ta, tb, [[0, 0], [20, 0], [20, 21], [10, 26], [0, 21]], stone);
+    t += wall(s, ta, tb, [[1.2, 17.4], [18.8, 17.4], [18.8, 20.6], [10, 24.8], [1.2, 20.6]], gold);
+    for (const u of [4, 8.6, 13.2]) t += wall(s, ta, tb, circleSh(u, 19.6, 0.9, 1.1), green) + wall(s, ta, tb, rectSh(u - 0.15, u + 0.15, 17.6, 19), "#8a6a3a");
+    t += wall(s, ta, tb, rectSh(1.2, 18.8, 9.6, 16.6), gold);
+    t += wall(s, ta, tb, archSh(7.4, 12.6, 0, 7.2), deep) + wall(s, ta, tb, archSh(2.4, 5.8, 0, 5.4), hole) + wall(s, ta, tb, archSh(14.2, 17.6, 0, 5.4), hole);
+    t += wall(s, ta, tb, archSh(8.2, 11.8, 11, 13.6), hole) + wall(s, ta, tb, archSh(3.4, 5.8, 11, 13), hole) + wall(s, ta, tb, archSh(14.2, 16.6, 11, 13), hole);
+    t += wall(s, ta, tb, circleSh(10, 21.5, 0.8), hole);
+    for (const u of [3, 6, 14, 17]) t += wall(s, ta, tb, circleSh(u, 15.3, 0.55), green);
+    t += wall(s, ta, tb, rectSh(0, 20, 16.6, 17.4), shade) + wall(s, ta, tb, rectSh(0, 20, 9, 9.6), shade);
+    add(s, wallDist(ta, tb), t);
+  }
+
+  // The three arcades (north, east, west): big arches below, paired small arches above.
+  const arcade = (a: P2, b: P2, mosaic: boolean) => {
+    const len = wallLen(a, b);
+    let g = wall(s, a, b, rectSh(0, len, 0, 13.5), stone);
+    if (mosaic) g += wall(s, a, b, rectSh(0, len, 6.8, 13), gold);
+    for (let u = 1.2; u + 3.2 < len; u += 4.4) {
+      g += wall(s, a, b, archSh(u, u + 3.2, 0, 5.6), hole);
+      if (mosaic) g += wall(s, a, b, circleSh(u + 1.6, 11.6, 0.7, 1.1), green);
+      g += wall(s, a, b, archSh(u + 0.2, u + 1.4, 8.4, 9.8), hole) + wall(s, a, b, archSh(u + 1.8, u + 3, 8.4, 9.8), hole);
+    }
+    g += wall(s, a, b, rectSh(0, len, 7.4, 7.9), shade) + wall(s, a, b, rectSh(0, len, 13, 13.5), shade);
+    for (let u = 0.4; u < len - 1; u += 2.2) g += wall(s, a, b, [[u, 13.5], [u + 1.4, 13.5], [u + 1.4, 14.2], [u + 1.05, 14.2], [u + 1.05, 14.7], [u + 0.35, 14.7], [u + 0.35, 14.2], [u, 14.2]], stone);
+    add(s, wallDist(a, b), g);
+  };
+  arcade([west, north], [east, north], false);
+  arcade([east, north], [east, south], false);
+  arcade([west, south], [west, north], true);
+
+  // Dome of the Treasury (west, on columns, covered with mosaics) and Dome of the Clocks (east).
+  const kiosk = (x: number, y: number, w: number, cols: number, body: string, top: number) => {
+    let g = "";
+    for (let i = 0; i < cols; i++) { const u = -w + (i * 2 * w) / (cols - 1); g += bb(s, x, y, rectSh(u - 0.22, u + 0.22, 0, 4.6), stone); }
+    g += bb(s, x, y, rectSh(-w - 0.3, w + 0.3, 4.6, 5.2), shade) + bb(s, x, y, rectSh(-w, w, 5.2, top), body);
+    g += bb(s, x, y, domeSh(0, w * 0.8, top, 0.9), lead);
+    return g;
+  };
+  add(s, Math.hypot(cx + 30, 2), kiosk(cx + 30, 2, 2.6, 4, gold, 8.6) + bb(s, cx + 30, 2, circleSh(-1, 6.9, 0.5), green) + bb(s, cx + 30, 2, circleSh(1, 6.9, 0.5), green));
+  add(s, Math.hypot(cx - 32, 3), kiosk(cx - 32, 3, 2, 4, stone, 7.4));
+  // The ablution fountain in the middle of the courtyard.
+  add(s, Math.hypot(cx, 5), bb(s, cx, 5, rectSh(-3, 3, 0, 0.8), shade) + [-2.2, -0.8, 0.8, 2.2].map((u) => bb(s, cx, 5, rectSh(u - 0.1, u + 0.1, 0.8, 3.6), stone)).join("") +
+    bb(s, cx, 5, rectSh(-2.6, 2.6, 3.6, 4), shade) + bb(s, cx, 5, domeSh(0, 2.4, 4, 0.7), lead));
+  return panoSvg(s, back);
+}
+
+// --- Roman Theatre of Bosra: standing in the orchestra, facing the stage. ---------------------------
+function panoBosra(): string {
+  const s: Pano = { yaw: 0, items: [] };
+  const basalt = "#56545a", riser = "#4a484e", nose = "#6c6a70", dark = "#2d2c31", pale = "#e9e2d2", paleShade = "#c7bea9";
+  const back = backdrop(s, {
+    top: "#1f86c4", mid: "#5fb3e0", horizon: "#d3eefa", sun: "#fff6cf", sunAz: 135, sunEl: 42,
+    ground: "#6b6763", nadir: "#4f4b48",
+    ridges: [{ fill: "#a9b7a6", el: harmonics("bosra-ridge", 1.5, 0.8) }],
+  });
+  const y = (r: number, z: number) => PH / 2 - (Math.atan2(z - EYE, r) / Math.PI) * PH;
+  const span = (a0: number, a1: number) => [PW / 2 + (a0 / 360) * PW, ((a1 - a0) / 360) * PW] as const; // world az in degrees, yaw 0
+  const band = (a0: number, a1: number, y0: number, y1: number, fill: string) => { const [x, w] = span(a0, a1); return `<rect x="${f1(x)}" y="${f1(y0)}" width="${f1(w)}" height="${f1(Math.max(0.5, y1 - y0))}" fill="${fill}"/>`; };
+
+  // Orchestra paving: rings are horizontal lines, radii vertical ones in this projection.
+  let paving = "";
+  for (const r of [2.5, 4.5, 6.5, 8.5]) paving += `<rect x="0" y="${f1(y(r, 0))}" width="${PW}" height="3" fill="#57534f"/>`;
+  for (let a = -180; a < 180; a += 15) { const [x] = span(a + 7.5, a + 7.5); paving += `<rect x="${f1(x - 1.5)}" y="${f1(y(10.5, 0))}" width="3" height="${f1(y(2.5, 0) - y(10.5, 0))}" fill="#57534f"/>`; }
+  add(s, 1e6, paving);
+
+  // The cavea: rows of seats in three tiers, walkways, vomitoria, stairs, and the gallery on top.
+  const A0 = 90, A1 = 270; // behind the viewer
+  const rows: Array<{ r: number; z: number; h: number; wall?: boolean }> = [];
+  let r = 10.5, z = 0;
+  rows.push({ r, z, h: 1.1, wall: true }); z += 1.1; r += 0.8;
+  for (const [count, last] of [[14, false], [16, false], [10, true]] as Array<[number, boolean]>) {
+    for (let i = 0; i < count; i++) { rows.push({ r, z, h: 0.44 }); z += 0.44; r += 0.72; }
+    if (!last) { r += 1.4; rows.push({ r, z, h: 1.7, wall: true }); z += 1.7; r += 0.6; }
+  }
+  const top = { r: r + 0.6, z };
+  let cavea = "";
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
+    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z), row.wall ? basalt : i % 2 ? riser : "#504e54");
+    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z + row.h) + 3, nose);
+  }
+  // Stairs: narrow radial strips, a little lighter.
+  for (let a = A0 + 15; a < A1; a += 22.5) {
+    for (const row of rows) {
+      if (row.wall) continue;
+      const half = (0.55 / row.r) * (180 / Math.PI);
+      cavea += band(a - half, a + half, y(row.r, row.z + row.h), y(row.r, row.z), "#625f66");
+      cavea += band(a - half, a + half, y(row.r, row.z + row.h / 2), y(row.r, row.z + row.h / 2) + 2, "#77747b");
+    }
+  }
+  add(s, 30, cavea);
+  // Vomitoria: dark arched doorways in the walkway walls.
+  let doors = "";
+  for (const row of rows.filter((w) => w.wall && w.z > 1)) {
+    for (let a = A0 + 26.25; a < A1; a += 45) {
+      const x = row.r * Math.sin(rad(a)), yy = row.r * Math.cos(rad(a));
+      doors += bb(s, x, yy, archSh(-0.9, 0.9, row.z, row.z + 1.1), dark);
+    }
+  }
+  add(s, 29, doors);
+  // The covered gallery that crowns the seats.
+  {
+    let g = band(A0 - 2, A1 + 2, y(top.r + 2.5, top.z + 5.4), y(top.r, top.z), basalt);
+    g += band(A0 - 2, A1 + 2, y(top.r + 2.5, top.z + 4.4), y(top.r + 2.5, top.z), "#34333a");
+    for (let a = A0; a <= A1; a += 2.4) g += bb(s, top.r * Math.sin(rad(a)), top.r * Math.cos(rad(a)), rectSh(-0.3, 0.3, top.z, top.z + 4.2), "#6e6b71");
+    g += band(A0 - 2, A1 + 2, y(top.r, top.z + 5), y(top.r, top.z + 4.2), "#66636a");
+    add(s, top.r, g);
+  }
+  // Ayyubid towers rising behind the rim of the cavea.
+  const tower = (x: number, yy: number, w: number, h: number, d: number) => {
+    let g = bb(s, x, yy, rectSh(-w, w, 0, h), "#625e63") + bb(s, x, yy, rectSh(w * 0.3, w, 0, h), "#4f4b51");
+    for (const m of merlonsSh(-w, w, h, 1.3, 1.5, 1.1)) g += bb(s, x, yy, m, "#625e63");
+    g += bb(s, x, yy, rectSh(-0.25, 0.25, h - 8, h - 5), dark) + bb(s, x, yy, rectSh(-w * 0.6, -w * 0.6 + 0.5, h - 8, h - 5), dark);
+    add(s, d, g);
+  };
+  for (const [a, d, w, h] of [[112, 60, 9, 40], [150, 62, 7, 38], [205, 61, 8, 41], [244, 60, 9, 39]]) tower(d * Math.sin(rad(a)), d * Math.cos(rad(a)), w, h, d);
+  tower(54, 22, 9, 30, 58); tower(-54, 22, 9, 30, 58);
+
+  // Side passages (parodoi) between the cavea and the stage building.
+  for (const side of [1, -1]) {
+    const a: P2 = [48 * side, -1], b: P2 = [48 * side, 17];
+    add(s, 40, wall(s, a, b, rectSh(0, 18, 0, 18), "#4d4b51") + wall(s, a, b, archSh(5, 12, 0, 6.5), dark) + wall(s, a, b, rectSh(0, 18, 17.2, 18), "#5e5c62"));
+    const c: P2 = [32 * side, 16], e: P2 = [48 * side, 16];
+    add(s, 35, wall(s, c, e, rectSh(0, 16, 0, 19), "#46444a") + wall(s, c, e, archSh(4.5, 11.5, 0, 8), dark));
+  }
+  // The stage: its low front wall, then the tall basalt stage wall with pale Corinthian columns.
+  {
+    const a: P2 = [-32, 9], b: P2 = [32, 9];
+    let g = wall(s, a, b, rectSh(0, 64, 0, 1.2), "#4c4a50");
+    for (let u = 3; u < 62; u += 5) g += wall(s, a, b, u % 2 ? archSh(u, u + 1.4, 0.15, 0.6) : rectSh(u, u + 1.4, 0.15, 0.95), "#39383d");
+    g += polyS(s, [[-32, 9, 1.2], [32, 9, 1.2], [32, 15.2, 1.2], [-32, 15.2, 1.2]], "#7a756f");
+    add(s, 9, g);
+  }
+  {
+    const a: P2 = [-32, 16], b: P2 = [32, 16];
+    const rr = randomFrom("bosra-frons");
+    const topLine: Shape = [[0, 0], [64, 0]];
+    for (let u = 64; u >= 0; u -= 4) topLine.push([u, 19.2 + rr() * 1.8]);
+    let g = wall(s, a, b, topLine, "#403e44");
+    g += wall(s, a, b, archSh(29.4, 34.6, 0, 5.8), "#1f1e22") + wall(s, a, b, rectSh(18.5, 22, 0, 6.3), "#1f1e22") + wall(s, a, b, rectSh(42, 45.5, 0, 6.3), "#1f1e22");
+    for (const u of [9.5, 25.5, 38.5, 54.5]) g += wall(s, a, b, archSh(u - 1, u + 1, 10.8, 13), "#2f2e33");
+    for (const u of [3.5, 60.5]) g += wall(s, a, b, rectSh(u - 1, u + 1, 2.5, 6.5), "#2f2e33");
+    add(s, 16.2, g);
+    const ca: P2 = [-32, 15.1], cb: P2 = [32, 15.1];
+    let c = wall(s, ca, cb, rectSh(0, 64, 8.4, 9.3), pale) + wall(s, ca, cb, rectSh(0, 64, 9.05, 9.3), paleShade);
+    for (const [u0, u1] of [[6, 20], [27, 37], [44, 58]]) c += wall(s, ca, cb, rectSh(u0, u1, 14.6, 15.3), pale);
+    add(s, 15.3, c);
+    const colXs = [-29.5, -25.8, -17.6, -13.9, -5, -1.8, 1.8, 5, 13.9, 17.6, 25.8, 29.5];
+    let cols = "";
+    for (const x of colXs) {
+      const yy = 14.6;
+      cols += bb(s, x, yy, rectSh(-0.62, 0.62, 1.2, 1.8), paleShade) + bb(s, x, yy, rectSh(-0.42, 0.42, 1.8, 7.6), pale) + bb(s, x, yy, rectSh(0.12, 0.42, 1.8, 7.6), paleShade);
+      cols += bb(s, x, yy, [[-0.42, 7.6], [0.42, 7.6], [0.7, 8.4], [-0.7, 8.4]], paleShade);
+    }
+    for (const x of [-25.8, -13.9, -1.8, 1.8, 13.9, 25.8]) {
+      const yy = 14.6;
+      cols += bb(s, x, yy, rectSh(-0.34, 0.34, 9.3, 14), pale) + bb(s, x, yy, rectSh(0.1, 0.34, 9.3, 14), paleShade) + bb(s, x, yy, [[-0.34, 14], [0.34, 14], [0.58, 14.6], [-0.58, 14.6]], paleShade);
+    }
+    add(s, 14.6, cols);
+  }
+  return panoSvg(s, back);
+}
+
+// --- Palmyra: in the middle of the Great Colonnade at golden hour. ----------------------------------
+function panoPalmyra(): string {
+  const stone = "#ecc996", shade = "#c08f5c", dark = "#7a5237";
+  const s: Pano = { yaw: rad(8), items: [] };
+  const castleAz = -62, castleD = 1000;
+  const back = backdrop(s, {
+    top: "#1d4e89", mid: "#6d86a8", horizon: "#f7c98a", sun: "#ffe8a3", sunAz: 28, sunEl: 7,
+    ground: "#dcb27a", nadir: "#b88a57",
+    ridges: [
+      { fill: "#c9a07f", el: (az) => harmonics("palmyra-far", 1.6, 0.9)(az) + bump(-125, 30, 2.2)(az), opacity: 0.8 },
+      { fill: "#b88664", el: (az) => bump(castleAz, 5, 7.4)(az) + bump(castleAz - 9, 8, 3)(az) + bump(-118, 18, 1.6)(az) },
+    ],
+  });
+  const rnd = randomFrom("palmyra-colonnade");
+  const column = (x: number, y: number, street: number) => {
+    const d = Math.hypot(x, y), rx = y / d, side = Math.sign(-x * rx) || 1;
+    return bb(s, x, y, rectSh(-0.68, 0.68, 0, 0.55), shade) + bb(s, x, y, rectSh(-0.44, 0.44, 0.55, 8.9), stone) + bb(s, x, y, rectSh(0.14, 0.44, 0.55, 8.9), shade) +
+      bb(s, x, y, street * side > 0 ? rectSh(0.44, 0.95, 5.6, 6.1) : rectSh(-0.95, -0.44, 5.6, 6.1), shade) +
+      bb(s, x, y, [[-0.44, 8.9], [0.44, 8.9], [0.74, 9.6], [-0.74, 9.6]], stone);
+  };
+  for (const side of [-1, 1]) {
+    const x = 5.6 * side;
+    let run: number[] = [];
+    const flush = () => {
+      if (run.length >= 3) {
+        const y0 = run[0] - 1.2, y1 = run[run.length - 1] + 1.2;
+        const d = Math.min(...run.map((yy) => Math.hypot(x, yy))) - 0.01;
+        add(s, d, polyS(s, [[x, y0, 9.6], [x, y1, 9.6], [x, y1, 11], [x, y0, 11]], stone) + polyS(s, [[x, y0, 9.6], [x, y1, 9.6], [x, y1, 10], [x, y0, 10]], shade));
+      }
+      run = [];
+    };
+    for (let y = -160; y <= 360; y += 3.4) {
+      const standing = rnd() > (Math.abs(y) < 25 ? 0.08 : 0.28);
+      if (!standing) {
+        flush();
+        if (rnd() > 0.4) add(s, Math.hypot(x - side * 1.2, y + 1), bb(s, x - side * 1.2, y + 1, [[-0.9, 0], [0.9, 0], [0.9, 0.8], [-0.9, 0.8]], shade) + bb(s, x - side * 1.2, y + 1, circleSh(0.9, 0.4, 0.4), "#d8b07c"));
+        continue;
+      }
+      add(s, Math.hypot(x, y), column(x, y, -side));
+      if (rnd() > 0.35) run.push(y); else { run.push(y); flush(); }
+    }
+    flush();
+    // Low ruined walls of the shops behind the porticoes.
+    for (let y = -160; y < 360; y += 6) {
+      const a: P2 = [12.5 * side, y], b: P2 = [12.5 * side, y + 6], h0 = 0.4 + rnd() * 1.8, h1 = 0.4 + rnd() * 1.8;
+      add(s, wallDist(a, b) + 0.5, wall(s, a, b, [[0, 0], [6, 0], [6, h1], [3, Math.min(h0, h1) * 0.8], [0, h0]], "#d6ad78"));
+    }
+  }
+  // Other ruins scattered on the plain: lone columns and fragments of walls.
+  for (let i = 0; i < 22; i++) {
+    const a = rad(25 + rnd() * 60) * (rnd() > 0.5 ? 1 : -1) + (rnd() > 0.6 ? Math.PI : 0), d = 60 + rnd() * 200;
+    const x = d * Math.sin(a), y = d * Math.cos(a);
+    if (Math.abs(x) < 16) continue;
+    add(s, d, rnd() > 0.4 ? column(x, y, 1) : bb(s, x, y, [[-4, 0], [4, 0], [4, 2 + rnd() * 3], [0, 1.5], [-4, 3]], "#d3a873"));
+  }
+  // Palm groves of the oasis.
+  for (let i = 0; i < 170; i++) {
+    const a = rad(95 + rnd() * 85), d = 220 + rnd() * 420, h = 8 + rnd() * 6;
+    const x = d * Math.sin(a), y = d * Math.cos(a);
+    let g = bb(s, x, y, [[-0.35, 0], [0.35, 0], [0.22 + 0.3, h], [-0.22 + 0.3, h]], "#6b4d33");
+    for (let k = 0; k < 8; k++) {
+      const t = Math.PI * (0.05 + (k / 7) * 0.9), len = 3.4 + rnd() * 1.2, droop = k === 0 || k === 7 ? -1.6 : -0.4 + Math.sin(t) * 1.6;
+      g += bb(s, x, y, [[0.3, h], [0.3 + Math.cos(t) * len * 0.55, h + droop * 0.5 + 0.5], [0.3 + Math.cos(t) * len, h + droop], [0.3 + Math.cos(t) * len * 0.5, h + droop * 0.5 - 0.2]], k % 2 ? "#3f6a38" : "#557f44");
+    }
+    add(s, d, g);
+  }
+  add(s, 700, polyS(s, Array.from({ length: 61 }, (_, i) => { const a = rad(92 + i * 1.5); return [650 * Math.sin(a), 650 * Math.cos(a), 3 + Math.sin(i * 1.7) * 1.2] as V3; })
+    .concat(Array.from({ length: 61 }, (_, i) => { const a = rad(182 - i * 1.5); return [650 * Math.sin(a), 650 * Math.cos(a), 0] as V3; })), "#4c6f3b"));
+  // The medieval castle on its hill above the ruins.
+  {
+    const a = rad(castleAz), x = castleD * Math.sin(a), y = castleD * Math.cos(a), base = Math.tan(rad(7.2)) * castleD + EYE;
+    let g = bb(s, x, y, rectSh(-26, 26, base - 2, base + 14), "#d9a66f") + bb(s, x, y, rectSh(6, 26, base - 2, base + 14), "#b07c4d");
+    for (const u of [-30, -12, 8, 26]) g += bb(s, x, y, rectSh(u - 4, u + 4, base - 3, base + 21), "#d9a66f") + bb(s, x, y, rectSh(u + 1, u + 4, base - 3, base + 21), "#b07c4d");
+    for (const m of merlonsSh(-26, 26, base + 14, 2.4, 2.4, 2)) g += bb(s, x, y, m, "#d9a66f");
+    add(s, castleD, g);
+  }
+  // Tower tombs on the slopes of the Valley of the Tombs.
+  for (let i = 0; i < 14; i++) {
+    const azd = -100 - rnd() * 45, d = 700 + rnd() * 600, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
+    const base = Math.tan(rad(0.5 + rnd() * 0.9)) * d, h = 18 + rnd() * 9;
+    add(s, d, bb(s, x, y, rectSh(-3.5, 3.5, base, base + h), "#e0b07a") + bb(s, x, y, rectSh(1, 3.5, base, base + h), "#b4804f") + bb(s, x, y, rectSh(-1, 1, base + h * 0.45, base + h * 0.62), dark));
+  }
+  return panoSvg(s, back);
+}
+
+// --- Citadel of Aleppo: on the esplanade in front of the entrance bridge. ---------------------------
+function panoAleppo(): string {
+  const stone = "#e8c99c", shade = "#bb8f60", glacis = "#d8b385", glacisShade = "#c49a6a", dark = "#5a3d2b";
+  const s: Pano = { yaw: rad(10), items: [] };
+  const back = backdrop(s, {
+    top: "#1d4e89", mid: "#6a86ab", horizon: "#f6c98c", sun: "#ffe8a3", sunAz: -75, sunEl: 11,
+    ground: "#cfb18a", nadir: "#a88a66",
+    ridges: [{ fill: "#c2a58b", el: harmonics("aleppo-ridge", 1.2, 0.6), opacity: 0.8 }],
+  });
+  const C: P2 = [0, 265];
+  const ellipse = (a: number, b: number, z: number, steps = 720) => {
+    const pts: Array<{ p: V3; vis: boolean; t: number }> = [];
+    for (let i = 0; i < steps; i++) {
+      const t = -Math.PI + (i / steps) * Math.PI * 2, px = C[0] + a * Math.cos(t), py = C[1] + b * Math.sin(t);
+      pts.push({ p: [px, py, z], vis: (Math.cos(t) / a) * px + (Math.sin(t) / b) * py < 0, t });
+    }
+    return pts.filter((q) => q.vis);
+  };
+  const baseArc = ellipse(245, 180, 0).map((q) => q.p), topArc = ellipse(198, 136, 40).map((q) => q.p);
+  add(s, 230, polyS(s, [...baseArc, ...topArc.slice().reverse()], glacis));
+  // Shade on the glacis: darker on the right-hand flank, away from the low western sun.
+  add(s, 229, polyS(s, [...baseArc.filter((p) => p[0] > 60), ...topArc.filter((p) => p[0] > 50).reverse()], glacisShade));
+  // The walls on the summit, with towers and merlons.
+  const rimT = ellipse(198, 136, 40, 360);
+  add(s, 200, polyS(s, [...rimT.map((q) => q.p), ...rimT.map((q) => [q.p[0], q.p[1], 51] as V3).reverse()], stone));
+  let crest = "";
+  for (let i = 0; i < rimT.length; i += 2) { const p = rimT[i].p; crest += bb(s, p[0], p[1], rectSh(-0.8, 0.8, 51, 53), stone); }
+  add(s, 199, crest);
+  for (let i = 8; i < rimT.length - 4; i += 20) {
+    const { t } = rimT[i], x = C[0] + 202 * Math.cos(t), y = C[1] + 140 * Math.sin(t);
+    let g = bb(s, x, y, rectSh(-6, 6, 38, 56), stone) + bb(s, x, y, rectSh(2.5, 6, 38, 56), shade);
+    for (const m of merlonsSh(-6, 6, 56, 1.4, 1.8, 1.1)) g += bb(s, x, y, m, stone);
+    g += bb(s, x, y, rectSh(-0.4, 0.4, 46, 49), dark);
+    add(s, Math.hypot(x, y) - 1, g);
+  }
+  // The bridge on tall arches, climbing from the advanced gate tower to the entrance block.
+  {
+    const x = 22, y0 = 80, y1 = 120, deck = (y: number) => 12 + ((y - y0) / (y1 - y0)) * 18, ground = (y: number) => Math.max(0, ((y - 86) / 40) * 40);
+    const a: P2 = [x, y0], b: P2 = [x, y1];
+    let g = wall(s, a, b, [[0, 0], [6, 0], [40, ground(y1)], [40, deck(y1) + 1.5], [0, deck(y0) + 1.5]], stone);
+    g += wall(s, a, b, [[0, deck(y0)], [40, deck(y1)], [40, deck(y1) + 0.5], [0, deck(y0) + 0.5]], shade);
+    for (let u = 2.4; u < 36; u += 7) {
+      const yy = y0 + u + 2.3, bottom = ground(yy - 2), spring = deck(yy + 2) - 5.5;
+      if (spring - bottom > 2) g += wall(s, a, b, archSh(u, u + 4.6, bottom, spring, true), glacisShade);
+    }
+    add(s, 90, g + wall(s, [x + 6, y0], [x + 6, y1], rectSh(0, 40, deck(y0), deck(y0) + 0.1), stone));
+  }
+  // The advanced gate tower at the foot of the bridge.
+  {
+    const front: P2[] = [[16, 68], [34, 68]], side: P2[] = [[16, 80], [16, 68]];
+    let g = wall(s, side[0], side[1], rectSh(0, 12, 0, 21), shade) + wall(s, front[0], front[1], rectSh(0, 18, 0, 21), stone);
+    g += wall(s, front[0], front[1], archSh(6.5, 11.5, 0, 5.5, true), dark) + wall(s, front[0], front[1], rectSh(0, 18, 15.5, 16.2), shade);
+    for (const m of merlonsSh(0.2, 18, 21, 1.5, 1.8, 1.2)) g += wall(s, front[0], front[1], m, stone);
+    for (const u of [3, 15]) g += wall(s, front[0], front[1], rectSh(u - 0.3, u + 0.3, 9, 12), dark);
+    add(s, 70, g);
+  }
+  // The great entrance block, with the Mamluk Throne Hall above the gate.
+  {
+    const front: P2[] = [[6, 118], [46, 118]], side: P2[] = [[6, 142], [6, 118]];
+    let g = wall(s, side[0], side[1], rectSh(0, 24, 22, 66), shade) + wall(s, front[0], front[1], rectSh(0, 40, 22, 66), stone);
+    g += wall(s, front[0], front[1], archSh(13, 23, 28, 38, true), dark);
+    for (let u = 1.5; u < 39; u += 2.4) g += wall(s, front[0], front[1], rectSh(u, u + 1.2, 50.5, 52.3), dark);
+    g += wall(s, front[0], front[1], rectSh(0, 40, 52.3, 53.3), shade);
+    for (const u of [5, 11.5, 18, 24.5, 31]) g += wall(s, front[0], front[1], archSh(u, u + 2.6, 56, 59.4), dark);
+    for (const m of merlonsSh(0.3, 40, 66, 1.8, 2.2, 1.4)) g += wall(s, front[0], front[1], m, stone);
+    add(s, 118, g);
+  }
+  // The old city around the esplanade: houses, domes, minarets and trees.
+  const rnd = randomFrom("aleppo-city");
+  const houses: Array<{ a: number; d: number }> = [];
+  for (let i = 0; i < 46; i++) houses.push({ a: rad(62 + rnd() * 236), d: 42 + rnd() * 45 });
+  for (const { a, d } of houses) {
+    const x = d * Math.sin(a), y = d * Math.cos(a), w = 6 + rnd() * 7, h = 6 + rnd() * 9, tone = ["#e6c89a", "#dcbb8c", "#efd4aa", "#d4b084"][Math.floor(rnd() * 4)];
+    let g = bb(s, x, y, rectSh(-w, w, 0, h), tone) + bb(s, x, y, rectSh(w * 0.55, w, 0, h), shade, ` opacity="0.55"`);
+    for (let wy = 3; wy < h - 2; wy += 3.4) for (let wx = -w + 1.5; wx < w - 2; wx += 3.2) g += bb(s, x, y, rectSh(wx, wx + 1.1, wy, wy + 1.6), "#7d5a40");
+    if (rnd() > 0.7) g += bb(s, x, y, domeSh(-w * 0.3, w * 0.45, h, 0.9), shade);
+    g += bb(s, x, y, rectSh(-w, w, h, h + 0.6), shade);
+    add(s, d, g);
+  }
+  for (const [azd, d, h] of [[118, 120, 42], [205, 150, 38], [262, 110, 34]]) {
+    const a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
+    add(s, d, bb(s, x, y, rectSh(-1.6, 1.6, 0, h), stone) + bb(s, x, y, rectSh(0.5, 1.6, 0, h), shade) + bb(s, x, y, rectSh(-2.3, 2.3, h, h + 1.1), shade) +
+      bb(s, x, y, rectSh(-1.1, 1.1, h + 1.1, h + 5), stone) + bb(s, x, y, [[-1.3, h + 5], [1.3, h + 5], [0, h + 9]], "#8e9aa4"));
+  }
+  for (let i = 0; i < 26; i++) {
+    const a = rad((rnd() > 0.5 ? 1 : -1) * (45 + rnd() * 30)), d = 18 + rnd() * 20, x = d * Math.sin(a), y = d * Math.cos(a), h = 4 + rnd() * 3;
+    add(s, d, bb(s, x, y, rectSh(-0.2, 0.2, 0, h * 0.5), "#6b4a33") + bb(s, x, y, circleSh(0, h * 0.75, h * 0.35, 1.1), rnd() > 0.5 ? "#4f7a3e" : "#5f8a48"));
+  }
+  return panoSvg(s, back);
+}
+
+// --- Krak des Chevaliers: on the hillside facing the castle's south front. --------------------------
+function panoKrak(): string {
+  const c = { stone: "#e9dfc8", shade: "#c7b892", dark: "#6f6452" };
+  const s: Pano = { yaw: 0, items: [] };
+  const back = backdrop(s, {
+    top: "#1f86c4", mid: "#62b7e3", horizon: "#dcf1f8", sun: "#fff6cf", sunAz: -140, sunEl: 34,
+    ground: "#86a764", nadir: "#5d7a44",
+    ridges: [
+      { fill: "#a7bccb", el: (az) => bump(190, 28, 3.6)(az) + bump(160, 14, 2.2)(az) + harmonics("krak-far", 0.8, 0.4)(az), opacity: 0.9 },
+      { fill: "#9ab7a3", el: harmonics("krak-mid", 1.4, 0.7) },
+      { fill: "#7f9f60", el: (az) => bump(0, 38, 2.9)(az) + bump(-95, 30, 1.4)(az) + bump(100, 25, 1.1)(az) },
+    ],
+  });
+  const rnd = randomFrom("krak");
+  // Villages on the hills, olive trees on the slopes.
+  for (let i = 0; i < 60; i++) {
+    const azd = (rnd() > 0.5 ? 1 : -1) * (55 + rnd() * 70), d = 700 + rnd() * 900, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
+    const base = Math.tan(rad(rnd() * 0.9)) * d, w = 5 + rnd() * 6;
+    add(s, d, bb(s, x, y, rectSh(-w, w, base, base + 6 + rnd() * 4), rnd() > 0.3 ? "#efe6d3" : "#e2d4b8"));
+  }
+  for (let i = 0; i < 260; i++) {
+    const a = rad(-180 + rnd() * 360), d = 25 + rnd() * 320, x = d * Math.sin(a), y = d * Math.cos(a), h = 3 + rnd() * 2;
+    if (Math.abs(wrapAngle(a)) < rad(40) && d > 150) continue;
+    add(s, d, bb(s, x, y, rectSh(-0.2, 0.2, 0, h * 0.45), "#5b4636") + bb(s, x, y, circleSh(0, h * 0.7, h * 0.38, 0.85), rnd() > 0.5 ? "#4d7a3e" : "#5f8c4b"));
+  }
+  // Rocks and grass close by.
+  for (let i = 0; i < 30; i++) {
+    const a = rad(-180 + rnd() * 360), d = 4 + rnd() * 14, x = d * Math.sin(a), y = d * Math.cos(a), w = 0.3 + rnd() * 0.5;
+    add(s, d, bb(s, x, y, [[-w, 0], [w, 0], [w * 0.6, w * 0.9], [-w * 0.4, w * 1.1]], rnd() > 0.5 ? "#b7ae9c" : "#6f8f4f"));
+  }
+  // The castle: outer wall with round towers, the talus, the three great towers of the south front.
+  add(s, 330, polyS(s, [[-60, 300, 19], [60, 300, 19], [56, 312, 45], [-56, 312, 45]], "#ddd2b8"));
+  add(s, 331, polyS(s, [[-56, 312, 44], [56, 312, 44], [56, 360, 50], [-56, 360, 50]], c.stone) + polyS(s, [[-30, 340, 50], [10, 340, 50], [-10, 340, 58]], c.shade));
+  for (const [x, y, r, z1] of [[-40, 303, 12, 57], [-6, 298, 13, 59], [30, 304, 12, 56]]) add(s, Math.hypot(x, y) - 2, roundTower(s, x, y, r, 19, z1, c, 3));
+  {
+    const a: P2 = [-78, 266], b: P2 = [78, 266];
+    let g = wall(s, a, b, rectSh(0, 156, 12, 27), c.stone) + wall(s, a, b, rectSh(0, 156, 12, 13.5), c.shade);
+    for (const m of merlonsSh(0.5, 156, 27, 1.6, 1.8, 1.3)) g += wall(s, a, b, m, c.stone);
+    for (let u = 8; u < 150; u += 9) g += wall(s, a, b, rectSh(u, u + 0.5, 18, 21.5), c.dark);
+    add(s, 266.5, g);
+  }
+  for (const [x, r] of [[-78, 7], [-40, 6], [-4, 6.5], [36, 6], [78, 7]]) add(s, Math.hypot(x, 263) - 1, roundTower(s, x, 263, r, 11, 31, c, 2));
+  // The castle's hill, in front of which the slope falls away.
+  add(s, 400, polyS(s, [[-260, 280, 0], [-160, 280, 8], [-90, 270, 11], [90, 270, 11], [160, 280, 8], [260, 280, 0]], "#7f9f60"));
+  return panoSvg(s, back);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const PANORAMAS: Array<{ place: string; draw: () => string }> = [
+  { place: "umayyad-mosque", draw: panoUmayyad },
+  { place: "palmyra", draw: panoPalmyra },
+  { place: "bosra-roman-theatre", draw: panoBosra },
+  { place: "citadel-of-aleppo", draw: panoAleppo },
+  { place: "krak-des-chevaliers", draw: panoKrak },
+];
+
+async function main() {
+  for (const dir of ["videos", "captions", "panoramas"]) mkdirSync(join(STATIC, dir), { recursive: true });
+  // Optional arguments name what to redo, e.g. `video:palmyra panorama:palmyra` (default: everything);
+  // the captions and content/media.yaml are always rewritten.
+  const only = process.argv.slice(2);
+  const wanted = (kind: string, name: string) => only.length === 0 || only.includes(`${kind}:${name}`) || only.includes(name);
+  const manifest: MediaManifest = {};
+  const push = (place: string, entry: MediaManifest[string][number]) => { (manifest[place] ??= []).push(entry); };
+
+  const work = mkdtempSync(join(tmpdir(), "seed-media-"));
+  try {
+    for (const clip of CLIPS) {
+      if (wanted("video", clip.file)) {
+        const { bytes, seconds } = await makeClip(clip, work);
+        console.log(`video ${clip.file}.webm  ${seconds.toFixed(2)} s  ${(bytes / 1024).toFixed(0)} KB`);
+      }
+      push(clip.place, {
+        kind: "video", src: `${URL_PREFIX}/videos/${clip.file}.webm`, width: VIDEO.width, height: VIDEO.height, title: clip.title,
+        details: { poster: `${URL_PREFIX}/videos/${clip.file}.jpg`, captions: writeCaptions(clip) },
+      });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  for (const { place, draw } of PANORAMAS) {
+    const file = join(STATIC, "panoramas", `${place}.webp`);
+    if (wanted("panorama", place)) {
+      const info = await sharp(Buffer.from(draw())).webp({ quality: 70, effort: 6 }).toFile(file);
+      console.log(`panorama ${place}.webp  ${info.width}x${info.height}  ${(info.size / 1024).toFixed(0)} KB`);
+    }
+    push(place, { kind: "panorama", src: `${URL_PREFIX}/panoramas/${place}.webp`, width: PW, height: PH, title: titled(place, (n, l) => PANORAMA_TITLE[l](n)) });
+  }
+  for (const { place, src } of TOURS) push(place, { kind: "tour", src, title: titled(place, (n, l) => TOUR_TITLE[l](n)) });
+
+  const ordered = Object.fromEntries(Object.keys(manifest).sort().map((k) => [k, manifest[k]]));
+  mediaManifestFile.parse(ordered);
+  const header = "# Videos, panoramas and virtual tours attached to places (schema: domain/content/media-manifest.ts).\n" +
+    "# Generated by scripts/make-seed-media.ts: the videos and panoramas are illustrations drawn for the seed\n" +
+    "# content; the tours are placeholders in the provider's format until the ministry publishes its own.\n";
+  writeFileSync(join(ROOT, "content", "media.yaml"), header + stringify(ordered, { lineWidth: 0 }));
+  console.log(`content/media.yaml  ${Object.keys(ordered).length} places`);
+}
+
+await main();
