@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from "../shared/languages";
@@ -61,6 +62,8 @@ function useVariant(): "services" | undefined {
 function Frame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root")!;
   const variant = useVariant();
+  // Marks the page as interactive (end-to-end tests wait for it before they click).
+  useEffect(() => { document.documentElement.dataset.hydrated = "true"; }, []);
   return (
     <I18nProvider language={data.language} languageId={data.languageId} messages={data.messages}>
       <PageTransition />

@@ -58,15 +58,6 @@ const PANORAMA_TITLE: Record<Lang, (n: string) => string> = {
   tr: (n) => `${n}: 360° çizim panorama`,
   zh: (n) => `${n}：360°插画全景图`,
 };
-const TOUR_TITLE: Record<Lang, (n: string) => string> = {
-  en: (n) => `${n}: virtual tour (external provider, Kuula)`,
-  ar: (n) => `${n}: جولة افتراضية (مزوّد خارجي، Kuula)`,
-  fr: (n) => `${n} : visite virtuelle (prestataire externe, Kuula)`,
-  es: (n) => `${n}: visita virtual (proveedor externo, Kuula)`,
-  it: (n) => `${n}: visita virtuale (fornitore esterno, Kuula)`,
-  tr: (n) => `${n}: sanal tur (harici sağlayıcı, Kuula)`,
-  zh: (n) => `${n}：虚拟游览（外部服务商 Kuula）`,
-};
 
 // ---------------------------------------------------------------------------------------------------
 // The clips: three illustrations each (the place's own image keys, so the clip shows the pictures the
@@ -140,13 +131,8 @@ const CLIPS: Clip[] = [
   },
 ];
 
-// Virtual tours by an allowed provider (shared/limits.ts). They only load on the internet; the
-// addresses are placeholders in the provider's format until the ministry publishes its own tours.
-const TOURS: Array<{ place: string; src: string }> = [
-  { place: "umayyad-mosque", src: "https://kuula.co/share/collection/visit-syria-umayyad-mosque" },
-  { place: "citadel-of-aleppo", src: "https://kuula.co/share/collection/visit-syria-citadel-of-aleppo" },
-  { place: "krak-des-chevaliers", src: "https://kuula.co/share/collection/visit-syria-krak-des-chevaliers" },
-];
+// No provider tours: none exists for these places yet, and an address that leads nowhere would only
+// disappoint visitors. The site supports them (kind: tour, an allowed host in shared/limits.ts).
 
 // ---------------------------------------------------------------------------------------------------
 // Videos: each illustration is rendered large with sharp, then ffmpeg pans and zooms slowly over it
@@ -192,7 +178,7 @@ async function makeClip(clip: Clip, work: string): Promise<{ bytes: number; seco
   execFileSync("ffmpeg", [
     "-y", "-hide_banner", "-loglevel", "error", ...inputs,
     "-filter_complex", chains.join(";"), "-map", "[v]", "-an",
-    "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "36", "-deadline", "good", "-cpu-used", "2",
+    "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "good", "-cpu-used", "2",
     "-row-mt", "1", "-g", String(VIDEO.fps * 4), "-t", String(CLIP_SECONDS),
     "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", out,
   ], { stdio: ["ignore", "inherit", "inherit"] });
@@ -220,8 +206,8 @@ function writeCaptions(clip: Clip): Record<Lang, string> {
 // ---------------------------------------------------------------------------------------------------
 // Panoramas: equirectangular 4096x2048. A tiny 3D projector places simple flat-coloured shapes around
 // a viewer standing at the origin (x east/right, y forward, z up, metres, eyes at 1.6 m): azimuth maps
-// to x, elevation to y, so walls become the curves a real 360-degree photograph shows. Everything is
-// drawn in one group repeated one width to the left and right, so the two edges join seamlessly.
+// to x, elevation to y, so walls become the curves a real 360-degree photograph shows. A shape that
+// crosses an edge is drawn again one width to the left or right, so the two edges join seamlessly.
 
 const PW = 4096, PH = 2048, EYE = 1.6;
 type V3 = readonly [number, number, number];
@@ -261,10 +247,22 @@ function projectPath(s: Pano, pts: readonly V3[], closed: boolean): Array<[numbe
     return [px, py];
   });
 }
-const pathData = (pp: Array<[number, number]>, closed = true) => `M${pp.map(([x, y]) => `${f1(x)},${f1(y)}`).join("L")}${closed ? "Z" : ""}`;
-const polyS = (s: Pano, pts: readonly V3[], fill: string, extra = "") => `<path d="${pathData(projectPath(s, pts, true))}" fill="${fill}"${extra}/>`;
+/** The shifts at which a shape spanning x0..x1 must be drawn so that it also shows across the seam. */
+function seamShifts(x0: number, x1: number): number[] {
+  const out: number[] = [];
+  for (const dx of [-PW, 0, PW]) if (x1 + dx > 0 && x0 + dx < PW) out.push(dx);
+  return out;
+}
+/** Path data, repeated at every shift it needs: each shape carries its own copies, so the drawing
+ *  order stays right on both sides of the seam. */
+function pathCopies(pp: Array<[number, number]>, closed: boolean, attrs: string): string {
+  const xs = pp.map((p) => p[0]);
+  return seamShifts(Math.min(...xs), Math.max(...xs))
+    .map((dx) => `<path d="M${pp.map(([x, y]) => `${f1(x + dx)},${f1(y)}`).join("L")}${closed ? "Z" : ""}"${attrs}/>`).join("");
+}
+const polyS = (s: Pano, pts: readonly V3[], fill: string, extra = "") => pathCopies(projectPath(s, pts, true), true, ` fill="${fill}"${extra}`);
 const lineS = (s: Pano, pts: readonly V3[], stroke: string, width: number, extra = "") =>
-  `<path d="${pathData(projectPath(s, pts, false), false)}" fill="none" stroke="${stroke}" stroke-width="${width}"${extra}/>`;
+  pathCopies(projectPath(s, pts, false), false, ` fill="none" stroke="${stroke}" stroke-width="${width}"${extra}`);
 const add = (s: Pano, d: number, svg: string) => { s.items.push({ d, svg }); };
 
 // 2D shapes (u along a wall or across the view, z up) and the ways to stand them in 3D.
@@ -359,8 +357,8 @@ const bump = (c: number, w: number, h: number) => (az: number) => h * Math.exp(-
 
 function panoSvg(s: Pano, back: string): string {
   const body = s.items.map((it, i) => ({ ...it, i })).sort((a, b) => b.d - a.d || a.i - b.i).map((it) => it.svg).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${PW}" height="${PH}" viewBox="0 0 ${PW} ${PH}">` +
-    back + `<g id="scene">${body}</g><use xlink:href="#scene" x="${-PW}"/><use xlink:href="#scene" x="${PW}"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PW}" height="${PH}" viewBox="0 0 ${PW} ${PH}">` +
+    back + body + `</svg>`;
 }
 
 // --- Umayyad Mosque: standing in the marble courtyard, facing the prayer hall. --------------------
@@ -371,7 +369,7 @@ function panoUmayyad(): string {
   const cx = 12, north = -20, south = 30, east = -49, west = 73;
   const s: Pano = { yaw: Math.atan2(cx, south), items: [] };
   const back = backdrop(s, {
-    top: "#1f86c4", mid: "#62b7e3", horizon: "#d6f0fb", sun: "#fff6cf", sunAz: 150, sunEl: 38,
+    top: "#1f86c4", mid: "#62b7e3", horizon: "#d6f0fb", sun: "#fff6cf", sunAz: 105, sunEl: 40,
     ground: "#efe9de", nadir: "#d9d0c0",
     ridges: [{ fill: "#b9c7c0", el: harmonics("umayyad-ridge", 2.5, 1.2) }],
   });
@@ -410,10 +408,10 @@ function panoUmayyad(): string {
   // The Dome of the Eagle over the prayer hall, behind the transept.
   {
     const x = cx, y = south + 15;
-    let g = bb(s, x, y, rectSh(-8.5, 8.5, 15, 31), stone) + bb(s, x, y, rectSh(3, 8.5, 15, 31), shade);
-    for (let u = -7; u < 7; u += 2.4) g += bb(s, x, y, archSh(u, u + 1.1, 26.5, 29), hole);
-    g += bb(s, x, y, domeSh(0, 8.2, 31, 1.08), lead) + bb(s, x, y, [[0, 31], ...domeSh(0, 8.2, 31, 1.08).slice(8)], leadShade);
-    g += bb(s, x, y, rectSh(-0.12, 0.12, 39.8, 42), lead);
+    let g = bb(s, x, y, rectSh(-9.5, 9.5, 15, 34), stone) + bb(s, x, y, rectSh(3.4, 9.5, 15, 34), shade);
+    for (let u = -8; u < 8; u += 2.6) g += bb(s, x, y, archSh(u, u + 1.2, 29.5, 32), hole);
+    g += bb(s, x, y, domeSh(0, 9.2, 34, 1.1), lead) + bb(s, x, y, [[0, 34], ...domeSh(0, 9.2, 34, 1.1).slice(8)], leadShade);
+    g += bb(s, x, y, rectSh(-0.15, 0.15, 44, 46.5), lead);
     add(s, 60, g);
   }
 
@@ -471,15 +469,15 @@ function panoUmayyad(): string {
   add(s, Math.hypot(cx + 30, 2), kiosk(cx + 30, 2, 2.6, 4, gold, 8.6) + bb(s, cx + 30, 2, circleSh(-1, 6.9, 0.5), green) + bb(s, cx + 30, 2, circleSh(1, 6.9, 0.5), green));
   add(s, Math.hypot(cx - 32, 3), kiosk(cx - 32, 3, 2, 4, stone, 7.4));
   // The ablution fountain in the middle of the courtyard.
-  add(s, Math.hypot(cx, 5), bb(s, cx, 5, rectSh(-3, 3, 0, 0.8), shade) + [-2.2, -0.8, 0.8, 2.2].map((u) => bb(s, cx, 5, rectSh(u - 0.1, u + 0.1, 0.8, 3.6), stone)).join("") +
-    bb(s, cx, 5, rectSh(-2.6, 2.6, 3.6, 4), shade) + bb(s, cx, 5, domeSh(0, 2.4, 4, 0.7), lead));
+  add(s, Math.hypot(cx, 8), bb(s, cx, 8, rectSh(-2.4, 2.4, 0, 0.7), shade) + [-1.5, -0.5, 0.5, 1.5].map((u) => bb(s, cx, 8, rectSh(u - 0.09, u + 0.09, 0.7, 3.2), stone)).join("") +
+    bb(s, cx, 8, rectSh(-1.8, 1.8, 3.2, 3.6), shade) + bb(s, cx, 8, domeSh(0, 1.6, 3.6, 0.8), lead));
   return panoSvg(s, back);
 }
 
 // --- Roman Theatre of Bosra: standing in the orchestra, facing the stage. ---------------------------
 function panoBosra(): string {
   const s: Pano = { yaw: 0, items: [] };
-  const basalt = "#56545a", riser = "#4a484e", nose = "#6c6a70", dark = "#2d2c31", pale = "#e9e2d2", paleShade = "#c7bea9";
+  const basalt = "#56545a", riser = "#464449", nose = "#85828a", dark = "#2d2c31", pale = "#e9e2d2", paleShade = "#c7bea9";
   const back = backdrop(s, {
     top: "#1f86c4", mid: "#5fb3e0", horizon: "#d3eefa", sun: "#fff6cf", sunAz: 135, sunEl: 42,
     ground: "#6b6763", nadir: "#4f4b48",
@@ -487,12 +485,16 @@ function panoBosra(): string {
   });
   const y = (r: number, z: number) => PH / 2 - (Math.atan2(z - EYE, r) / Math.PI) * PH;
   const span = (a0: number, a1: number) => [PW / 2 + (a0 / 360) * PW, ((a1 - a0) / 360) * PW] as const; // world az in degrees, yaw 0
-  const band = (a0: number, a1: number, y0: number, y1: number, fill: string) => { const [x, w] = span(a0, a1); return `<rect x="${f1(x)}" y="${f1(y0)}" width="${f1(w)}" height="${f1(Math.max(0.5, y1 - y0))}" fill="${fill}"/>`; };
+  const band = (a0: number, a1: number, y0: number, y1: number, fill: string) => {
+    const [x, w] = span(a0, a1);
+    return seamShifts(x, x + w).map((dx) => `<rect x="${f1(x + dx)}" y="${f1(y0)}" width="${f1(w)}" height="${f1(Math.max(0.5, y1 - y0))}" fill="${fill}"/>`).join("");
+  };
 
   // Orchestra paving: rings are horizontal lines, radii vertical ones in this projection.
   let paving = "";
-  for (const r of [2.5, 4.5, 6.5, 8.5]) paving += `<rect x="0" y="${f1(y(r, 0))}" width="${PW}" height="3" fill="#57534f"/>`;
-  for (let a = -180; a < 180; a += 15) { const [x] = span(a + 7.5, a + 7.5); paving += `<rect x="${f1(x - 1.5)}" y="${f1(y(10.5, 0))}" width="3" height="${f1(y(2.5, 0) - y(10.5, 0))}" fill="#57534f"/>`; }
+  for (let r = 2.5; r < 10; r += 1.2) paving += `<rect x="0" y="${f1(y(r, 0))}" width="${PW}" height="3" fill="#57534f"/>`;
+  for (let a = -180; a < 180; a += 7.5) paving += band(a + 3.75 - 0.12, a + 3.75 + 0.12, y(10.5, 0), y(2.5, 0), "#57534f");
+  paving += `<rect x="0" y="${f1(y(1.2, 0))}" width="${PW}" height="${f1(PH - y(1.2, 0))}" fill="#55514e"/>`;
   add(s, 1e6, paving);
 
   // The cavea: rows of seats in three tiers, walkways, vomitoria, stairs, and the gallery on top.
@@ -508,8 +510,8 @@ function panoBosra(): string {
   let cavea = "";
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i];
-    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z), row.wall ? basalt : i % 2 ? riser : "#504e54");
-    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z + row.h) + 3, nose);
+    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z), row.wall ? basalt : i % 2 ? riser : "#58565c");
+    cavea += band(A0, A1, y(row.r, row.z + row.h), y(row.r, row.z + row.h) + 4, nose);
   }
   // Stairs: narrow radial strips, a little lighter.
   for (let a = A0 + 15; a < A1; a += 22.5) {
@@ -593,28 +595,26 @@ function panoBosra(): string {
   return panoSvg(s, back);
 }
 
-// --- Palmyra: in the middle of the Great Colonnade at golden hour. ----------------------------------
+// --- Palmyra: beside the Great Colonnade at golden hour. ---------------------------------------------
 function panoPalmyra(): string {
   const stone = "#ecc996", shade = "#c08f5c", dark = "#7a5237";
-  const s: Pano = { yaw: rad(8), items: [] };
-  const castleAz = -62, castleD = 1000;
+  const axis = 26; // the colonnaded street runs along x = 26, the viewer stands among the ruins beside it
+  const s: Pano = { yaw: rad(36), items: [] };
+  const castleAz = -58, castleD = 700, castleEl = 7.2;
   const back = backdrop(s, {
-    top: "#1d4e89", mid: "#6d86a8", horizon: "#f7c98a", sun: "#ffe8a3", sunAz: 28, sunEl: 7,
+    top: "#1d4e89", mid: "#6d86a8", horizon: "#f7c98a", sun: "#ffe8a3", sunAz: -20, sunEl: 6,
     ground: "#dcb27a", nadir: "#b88a57",
     ridges: [
-      { fill: "#c9a07f", el: (az) => harmonics("palmyra-far", 1.6, 0.9)(az) + bump(-125, 30, 2.2)(az), opacity: 0.8 },
-      { fill: "#b88664", el: (az) => bump(castleAz, 5, 7.4)(az) + bump(castleAz - 9, 8, 3)(az) + bump(-118, 18, 1.6)(az) },
+      { fill: "#c9a07f", el: (az) => harmonics("palmyra-far", 1.4, 0.8)(az) + bump(-125, 30, 2)(az), opacity: 0.8 },
+      { fill: "#b88664", el: (az) => bump(castleAz, 7, castleEl + 0.3)(az) + bump(castleAz - 12, 10, 3.2)(az) + bump(castleAz + 14, 9, 2)(az) + bump(-125, 16, 1.4)(az) },
     ],
   });
   const rnd = randomFrom("palmyra-colonnade");
-  const column = (x: number, y: number, street: number) => {
-    const d = Math.hypot(x, y), rx = y / d, side = Math.sign(-x * rx) || 1;
-    return bb(s, x, y, rectSh(-0.68, 0.68, 0, 0.55), shade) + bb(s, x, y, rectSh(-0.44, 0.44, 0.55, 8.9), stone) + bb(s, x, y, rectSh(0.14, 0.44, 0.55, 8.9), shade) +
-      bb(s, x, y, street * side > 0 ? rectSh(0.44, 0.95, 5.6, 6.1) : rectSh(-0.95, -0.44, 5.6, 6.1), shade) +
-      bb(s, x, y, [[-0.44, 8.9], [0.44, 8.9], [0.74, 9.6], [-0.74, 9.6]], stone);
-  };
+  const column = (x: number, y: number, h = 8.9) =>
+    bb(s, x, y, rectSh(-0.68, 0.68, 0, 0.55), shade) + bb(s, x, y, rectSh(-0.44, 0.44, 0.55, h), stone) + bb(s, x, y, rectSh(0.14, 0.44, 0.55, h), shade) +
+    bb(s, x, y, rectSh(-0.95, -0.44, h * 0.63, h * 0.63 + 0.5), shade) + bb(s, x, y, [[-0.44, h], [0.44, h], [0.74, h + 0.7], [-0.74, h + 0.7]], stone);
   for (const side of [-1, 1]) {
-    const x = 5.6 * side;
+    const x = axis + 5.6 * side;
     let run: number[] = [];
     const flush = () => {
       if (run.length >= 3) {
@@ -624,55 +624,65 @@ function panoPalmyra(): string {
       }
       run = [];
     };
-    for (let y = -160; y <= 360; y += 3.4) {
-      const standing = rnd() > (Math.abs(y) < 25 ? 0.08 : 0.28);
-      if (!standing) {
+    for (let y = -260; y <= 420; y += 3.4) {
+      if (rnd() < (Math.abs(y) < 40 ? 0.1 : 0.27)) {
         flush();
-        if (rnd() > 0.4) add(s, Math.hypot(x - side * 1.2, y + 1), bb(s, x - side * 1.2, y + 1, [[-0.9, 0], [0.9, 0], [0.9, 0.8], [-0.9, 0.8]], shade) + bb(s, x - side * 1.2, y + 1, circleSh(0.9, 0.4, 0.4), "#d8b07c"));
+        if (rnd() > 0.4) add(s, Math.hypot(x - 1.5, y + 1), bb(s, x - 1.5, y + 1, rectSh(-0.9, 0.9, 0, 0.8), shade) + bb(s, x - 1.5, y + 1, circleSh(0.9, 0.4, 0.4), "#d8b07c"));
         continue;
       }
-      add(s, Math.hypot(x, y), column(x, y, -side));
-      if (rnd() > 0.35) run.push(y); else { run.push(y); flush(); }
+      add(s, Math.hypot(x, y), column(x, y));
+      run.push(y);
+      if (rnd() < 0.3) flush();
     }
     flush();
     // Low ruined walls of the shops behind the porticoes.
-    for (let y = -160; y < 360; y += 6) {
-      const a: P2 = [12.5 * side, y], b: P2 = [12.5 * side, y + 6], h0 = 0.4 + rnd() * 1.8, h1 = 0.4 + rnd() * 1.8;
-      add(s, wallDist(a, b) + 0.5, wall(s, a, b, [[0, 0], [6, 0], [6, h1], [3, Math.min(h0, h1) * 0.8], [0, h0]], "#d6ad78"));
+    for (let y = -260; y < 420; y += 6) {
+      const a: P2 = [axis + 12.5 * side, y], b: P2 = [axis + 12.5 * side, y + 6], h0 = 0.4 + rnd() * 1.8, h1 = 0.4 + rnd() * 1.8;
+      if (rnd() < 0.25) continue;
+      add(s, wallDist(a, b) + 0.5, wall(s, a, b, [[0, 0], [6, 0], [6, h1], [0, h0]], "#c39461") + wall(s, a, b, [[0, h0 - 0.25], [6, h1 - 0.25], [6, h1], [0, h0]], "#e2bd88"));
     }
   }
-  // Other ruins scattered on the plain: lone columns and fragments of walls.
-  for (let i = 0; i < 22; i++) {
-    const a = rad(25 + rnd() * 60) * (rnd() > 0.5 ? 1 : -1) + (rnd() > 0.6 ? Math.PI : 0), d = 60 + rnd() * 200;
-    const x = d * Math.sin(a), y = d * Math.cos(a);
-    if (Math.abs(x) < 16) continue;
-    add(s, d, rnd() > 0.4 ? column(x, y, 1) : bb(s, x, y, [[-4, 0], [4, 0], [4, 2 + rnd() * 3], [0, 1.5], [-4, 3]], "#d3a873"));
+  // Other ruins on the plain: lone columns, broken walls, and blocks close by.
+  for (let i = 0; i < 90; i++) {
+    const a = rad(-180 + rnd() * 360), d = 30 + rnd() * 260, x = d * Math.sin(a), y = d * Math.cos(a);
+    if (Math.abs(x - axis) < 18 || (a > rad(95) && d > 110)) continue;
+    const kind = rnd();
+    if (kind < 0.4) add(s, d, column(x, y, 4 + rnd() * 5));
+    else if (kind < 0.55 && d > 60) {
+      // A pair of columns still carrying a piece of architrave.
+      add(s, d, column(x, y, 8.9) + column(x + 3.2 * (y / d), y - 3.2 * (x / d), 8.9) + bb(s, x, y, rectSh(-0.9, 4.1, 9.6, 11), stone) + bb(s, x, y, rectSh(-0.9, 4.1, 9.6, 10), shade));
+    } else add(s, d, bb(s, x, y, [[-5, 0], [5, 0], [5, 1.2 + rnd() * 2], [1, 0.9], [-2, 1.6 + rnd()], [-5, 1.4 + rnd() * 2]], "#c8996a") + bb(s, x, y, rectSh(-5, 5, 0, 0.4), "#b98b5e"));
+  }
+  for (let i = 0; i < 14; i++) {
+    const a = rad(-180 + rnd() * 360), d = 4 + rnd() * 12, x = d * Math.sin(a), y = d * Math.cos(a), w = 0.4 + rnd() * 0.5;
+    add(s, d, bb(s, x, y, [[-w, 0], [w, 0], [w, w * 0.9], [-w, w * 0.8]], "#c08f5c") + bb(s, x, y, [[-w, w * 0.8], [w, w * 0.9], [w * 0.8, w * 1.05], [-w * 0.9, w * 0.95]], "#e4c28f"));
   }
   // Palm groves of the oasis.
-  for (let i = 0; i < 170; i++) {
-    const a = rad(95 + rnd() * 85), d = 220 + rnd() * 420, h = 8 + rnd() * 6;
+  add(s, 420, polyS(s, Array.from({ length: 61 }, (_, i) => { const a = rad(96 + i * 1.4); return [400 * Math.sin(a), 400 * Math.cos(a), 2.5 + Math.sin(i * 1.7) * 1] as V3; })
+    .concat(Array.from({ length: 61 }, (_, i) => { const a = rad(180 - i * 1.4); return [400 * Math.sin(a), 400 * Math.cos(a), 0] as V3; })), "#4c6f3b"));
+  for (let i = 0; i < 150; i++) {
+    const a = rad(100 + rnd() * 76), d = 70 + rnd() * 320, h = 8 + rnd() * 6;
     const x = d * Math.sin(a), y = d * Math.cos(a);
-    let g = bb(s, x, y, [[-0.35, 0], [0.35, 0], [0.22 + 0.3, h], [-0.22 + 0.3, h]], "#6b4d33");
+    let g = bb(s, x, y, [[-0.35, 0], [0.35, 0], [0.52, h], [0.08, h]], "#6b4d33");
     for (let k = 0; k < 8; k++) {
       const t = Math.PI * (0.05 + (k / 7) * 0.9), len = 3.4 + rnd() * 1.2, droop = k === 0 || k === 7 ? -1.6 : -0.4 + Math.sin(t) * 1.6;
       g += bb(s, x, y, [[0.3, h], [0.3 + Math.cos(t) * len * 0.55, h + droop * 0.5 + 0.5], [0.3 + Math.cos(t) * len, h + droop], [0.3 + Math.cos(t) * len * 0.5, h + droop * 0.5 - 0.2]], k % 2 ? "#3f6a38" : "#557f44");
     }
     add(s, d, g);
   }
-  add(s, 700, polyS(s, Array.from({ length: 61 }, (_, i) => { const a = rad(92 + i * 1.5); return [650 * Math.sin(a), 650 * Math.cos(a), 3 + Math.sin(i * 1.7) * 1.2] as V3; })
-    .concat(Array.from({ length: 61 }, (_, i) => { const a = rad(182 - i * 1.5); return [650 * Math.sin(a), 650 * Math.cos(a), 0] as V3; })), "#4c6f3b"));
   // The medieval castle on its hill above the ruins.
   {
-    const a = rad(castleAz), x = castleD * Math.sin(a), y = castleD * Math.cos(a), base = Math.tan(rad(7.2)) * castleD + EYE;
-    let g = bb(s, x, y, rectSh(-26, 26, base - 2, base + 14), "#d9a66f") + bb(s, x, y, rectSh(6, 26, base - 2, base + 14), "#b07c4d");
-    for (const u of [-30, -12, 8, 26]) g += bb(s, x, y, rectSh(u - 4, u + 4, base - 3, base + 21), "#d9a66f") + bb(s, x, y, rectSh(u + 1, u + 4, base - 3, base + 21), "#b07c4d");
-    for (const m of merlonsSh(-26, 26, base + 14, 2.4, 2.4, 2)) g += bb(s, x, y, m, "#d9a66f");
+    const a = rad(castleAz), x = castleD * Math.sin(a), y = castleD * Math.cos(a), base = Math.tan(rad(castleEl - 0.2)) * castleD + EYE;
+    let g = bb(s, x, y, rectSh(-36, 36, base - 4, base + 18), "#dcaa72") + bb(s, x, y, rectSh(8, 36, base - 4, base + 18), "#b07c4d");
+    for (const u of [-40, -16, 10, 36]) g += bb(s, x, y, rectSh(u - 5, u + 5, base - 5, base + 27), "#dcaa72") + bb(s, x, y, rectSh(u + 1.5, u + 5, base - 5, base + 27), "#b07c4d");
+    for (const m of merlonsSh(-36, 36, base + 18, 3, 3, 2.6)) g += bb(s, x, y, m, "#dcaa72");
+    for (const u of [-40, -16, 10, 36]) g += bb(s, x, y, rectSh(u - 1, u + 1, base + 12, base + 18), "#7a5237");
     add(s, castleD, g);
   }
   // Tower tombs on the slopes of the Valley of the Tombs.
   for (let i = 0; i < 14; i++) {
-    const azd = -100 - rnd() * 45, d = 700 + rnd() * 600, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
-    const base = Math.tan(rad(0.5 + rnd() * 0.9)) * d, h = 18 + rnd() * 9;
+    const azd = -105 - rnd() * 40, d = 600 + rnd() * 500, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
+    const base = Math.tan(rad(0.4 + rnd() * 0.8)) * d, h = 18 + rnd() * 9;
     add(s, d, bb(s, x, y, rectSh(-3.5, 3.5, base, base + h), "#e0b07a") + bb(s, x, y, rectSh(1, 3.5, base, base + h), "#b4804f") + bb(s, x, y, rectSh(-1, 1, base + h * 0.45, base + h * 0.62), dark));
   }
   return panoSvg(s, back);
@@ -680,76 +690,80 @@ function panoPalmyra(): string {
 
 // --- Citadel of Aleppo: on the esplanade in front of the entrance bridge. ---------------------------
 function panoAleppo(): string {
-  const stone = "#e8c99c", shade = "#bb8f60", glacis = "#d8b385", glacisShade = "#c49a6a", dark = "#5a3d2b";
-  const s: Pano = { yaw: rad(10), items: [] };
+  const stone = "#ead0a4", shade = "#bb8f60", glacis = "#d3a974", glacisShade = "#b98b5b", dark = "#5a3d2b";
+  const s: Pano = { yaw: rad(26), items: [] };
   const back = backdrop(s, {
-    top: "#1d4e89", mid: "#6a86ab", horizon: "#f6c98c", sun: "#ffe8a3", sunAz: -75, sunEl: 11,
-    ground: "#cfb18a", nadir: "#a88a66",
-    ridges: [{ fill: "#c2a58b", el: harmonics("aleppo-ridge", 1.2, 0.6), opacity: 0.8 }],
+    top: "#2a6fb0", mid: "#7fb0d6", horizon: "#f2e2c4", sun: "#fff3cf", sunAz: -62, sunEl: 24,
+    ground: "#cdb08b", nadir: "#a48865",
+    ridges: [{ fill: "#c9b7a0", el: harmonics("aleppo-ridge", 1.1, 0.5), opacity: 0.8 }],
   });
-  const C: P2 = [0, 265];
+  // The oval mound: a glacis from the moat (z 0) up to the summit (z 40).
+  const C: P2 = [0, 230];
   const ellipse = (a: number, b: number, z: number, steps = 720) => {
-    const pts: Array<{ p: V3; vis: boolean; t: number }> = [];
+    const pts: Array<{ p: V3; t: number }> = [];
     for (let i = 0; i < steps; i++) {
       const t = -Math.PI + (i / steps) * Math.PI * 2, px = C[0] + a * Math.cos(t), py = C[1] + b * Math.sin(t);
-      pts.push({ p: [px, py, z], vis: (Math.cos(t) / a) * px + (Math.sin(t) / b) * py < 0, t });
+      if ((Math.cos(t) / a) * px + (Math.sin(t) / b) * py < 0) pts.push({ p: [px, py, z], t });
     }
-    return pts.filter((q) => q.vis);
+    return pts;
   };
-  const baseArc = ellipse(245, 180, 0).map((q) => q.p), topArc = ellipse(198, 136, 40).map((q) => q.p);
-  add(s, 230, polyS(s, [...baseArc, ...topArc.slice().reverse()], glacis));
-  // Shade on the glacis: darker on the right-hand flank, away from the low western sun.
-  add(s, 229, polyS(s, [...baseArc.filter((p) => p[0] > 60), ...topArc.filter((p) => p[0] > 50).reverse()], glacisShade));
+  const base = ellipse(245, 180, 0), summit = ellipse(198, 136, 40);
+  add(s, 230, polyS(s, [...base.map((q) => q.p), ...summit.map((q) => q.p).reverse()], glacis));
+  // Shade on the eastern flank, away from the low western sun.
+  const shadeFrom = -Math.PI / 2 + 0.55;
+  add(s, 229, polyS(s, [...base.filter((q) => q.t > shadeFrom).map((q) => q.p), ...summit.filter((q) => q.t > shadeFrom).map((q) => q.p).reverse()], glacisShade));
   // The walls on the summit, with towers and merlons.
-  const rimT = ellipse(198, 136, 40, 360);
-  add(s, 200, polyS(s, [...rimT.map((q) => q.p), ...rimT.map((q) => [q.p[0], q.p[1], 51] as V3).reverse()], stone));
+  const rim = ellipse(198, 136, 40, 360);
+  add(s, 200, polyS(s, [...rim.map((q) => q.p), ...rim.map((q) => [q.p[0], q.p[1], 51] as V3).reverse()], stone));
   let crest = "";
-  for (let i = 0; i < rimT.length; i += 2) { const p = rimT[i].p; crest += bb(s, p[0], p[1], rectSh(-0.8, 0.8, 51, 53), stone); }
+  for (let i = 0; i < rim.length; i += 2) { const p = rim[i].p; crest += bb(s, p[0], p[1], rectSh(-0.8, 0.8, 51, 53), stone); }
   add(s, 199, crest);
-  for (let i = 8; i < rimT.length - 4; i += 20) {
-    const { t } = rimT[i], x = C[0] + 202 * Math.cos(t), y = C[1] + 140 * Math.sin(t);
-    let g = bb(s, x, y, rectSh(-6, 6, 38, 56), stone) + bb(s, x, y, rectSh(2.5, 6, 38, 56), shade);
-    for (const m of merlonsSh(-6, 6, 56, 1.4, 1.8, 1.1)) g += bb(s, x, y, m, stone);
-    g += bb(s, x, y, rectSh(-0.4, 0.4, 46, 49), dark);
+  for (let i = 8; i < rim.length - 4; i += 18) {
+    const { t } = rim[i], x = C[0] + 202 * Math.cos(t), y = C[1] + 140 * Math.sin(t);
+    if (Math.abs(x - 75) < 24) continue; // the entrance block stands there
+    let g = bb(s, x, y, rectSh(-6, 6, 38, 57), stone) + bb(s, x, y, rectSh(2.5, 6, 38, 57), shade);
+    for (const m of merlonsSh(-6, 6, 57, 1.4, 1.8, 1.1)) g += bb(s, x, y, m, stone);
+    g += bb(s, x, y, rectSh(-0.4, 0.4, 47, 50), dark);
     add(s, Math.hypot(x, y) - 1, g);
   }
   // The bridge on tall arches, climbing from the advanced gate tower to the entrance block.
   {
-    const x = 22, y0 = 80, y1 = 120, deck = (y: number) => 12 + ((y - y0) / (y1 - y0)) * 18, ground = (y: number) => Math.max(0, ((y - 86) / 40) * 40);
+    const x = 70, y0 = 46, y1 = 100, len = y1 - y0;
+    const deck = (y: number) => 12 + ((y - y0) / len) * 20, ground = (y: number) => Math.max(0, Math.min(40, ((y - 58) / 46) * 40));
     const a: P2 = [x, y0], b: P2 = [x, y1];
-    let g = wall(s, a, b, [[0, 0], [6, 0], [40, ground(y1)], [40, deck(y1) + 1.5], [0, deck(y0) + 1.5]], stone);
-    g += wall(s, a, b, [[0, deck(y0)], [40, deck(y1)], [40, deck(y1) + 0.5], [0, deck(y0) + 0.5]], shade);
-    for (let u = 2.4; u < 36; u += 7) {
-      const yy = y0 + u + 2.3, bottom = ground(yy - 2), spring = deck(yy + 2) - 5.5;
-      if (spring - bottom > 2) g += wall(s, a, b, archSh(u, u + 4.6, bottom, spring, true), glacisShade);
+    let g = wall(s, a, b, [[0, 0], [7, 0], [len, ground(y1)], [len, deck(y1) + 1.5], [0, deck(y0) + 1.5]], stone);
+    for (let u = 2.2; u + 4.6 < len - 2; u += 7) {
+      const bottom = ground(y0 + u), spring = deck(y0 + u) - 6;
+      if (spring - bottom > 2.5) g += wall(s, a, b, archSh(u, u + 4.6, bottom, spring, true), "#7d5a3c");
     }
-    add(s, 90, g + wall(s, [x + 6, y0], [x + 6, y1], rectSh(0, 40, deck(y0), deck(y0) + 0.1), stone));
+    for (let u = 0.3; u < len - 1.2; u += 2.6) g += wall(s, a, b, rectSh(u, u + 1.3, deck(y0 + u) + 1.4, deck(y0 + u) + 2.6), stone);
+    g += wall(s, a, b, [[0, deck(y0)], [len, deck(y1)], [len, deck(y1) + 0.5], [0, deck(y0) + 0.5]], shade);
+    add(s, 62, g);
   }
   // The advanced gate tower at the foot of the bridge.
   {
-    const front: P2[] = [[16, 68], [34, 68]], side: P2[] = [[16, 80], [16, 68]];
-    let g = wall(s, side[0], side[1], rectSh(0, 12, 0, 21), shade) + wall(s, front[0], front[1], rectSh(0, 18, 0, 21), stone);
-    g += wall(s, front[0], front[1], archSh(6.5, 11.5, 0, 5.5, true), dark) + wall(s, front[0], front[1], rectSh(0, 18, 15.5, 16.2), shade);
-    for (const m of merlonsSh(0.2, 18, 21, 1.5, 1.8, 1.2)) g += wall(s, front[0], front[1], m, stone);
-    for (const u of [3, 15]) g += wall(s, front[0], front[1], rectSh(u - 0.3, u + 0.3, 9, 12), dark);
-    add(s, 70, g);
+    const f0: P2 = [64, 34], f1p: P2 = [82, 34], s0: P2 = [64, 46], s1: P2 = [64, 34];
+    let g = wall(s, s0, s1, rectSh(0, 12, 0, 21), shade) + wall(s, f0, f1p, rectSh(0, 18, 0, 21), stone);
+    g += wall(s, f0, f1p, archSh(6.5, 11.5, 0, 5.5, true), dark) + wall(s, f0, f1p, rectSh(0, 18, 15.5, 16.2), shade);
+    for (const m of merlonsSh(0.2, 18, 21, 1.5, 1.8, 1.2)) g += wall(s, f0, f1p, m, stone);
+    for (const u of [3, 15]) g += wall(s, f0, f1p, rectSh(u - 0.3, u + 0.3, 9, 12), dark);
+    add(s, 36, g);
   }
   // The great entrance block, with the Mamluk Throne Hall above the gate.
   {
-    const front: P2[] = [[6, 118], [46, 118]], side: P2[] = [[6, 142], [6, 118]];
-    let g = wall(s, side[0], side[1], rectSh(0, 24, 22, 66), shade) + wall(s, front[0], front[1], rectSh(0, 40, 22, 66), stone);
-    g += wall(s, front[0], front[1], archSh(13, 23, 28, 38, true), dark);
-    for (let u = 1.5; u < 39; u += 2.4) g += wall(s, front[0], front[1], rectSh(u, u + 1.2, 50.5, 52.3), dark);
-    g += wall(s, front[0], front[1], rectSh(0, 40, 52.3, 53.3), shade);
-    for (const u of [5, 11.5, 18, 24.5, 31]) g += wall(s, front[0], front[1], archSh(u, u + 2.6, 56, 59.4), dark);
-    for (const m of merlonsSh(0.3, 40, 66, 1.8, 2.2, 1.4)) g += wall(s, front[0], front[1], m, stone);
-    add(s, 118, g);
+    const f0: P2 = [54, 100], f1p: P2 = [94, 100], s0: P2 = [54, 124], s1: P2 = [54, 100];
+    let g = wall(s, s0, s1, rectSh(0, 24, 24, 62), shade) + wall(s, f0, f1p, rectSh(0, 40, 24, 62), stone);
+    g += wall(s, f0, f1p, archSh(13, 21, 30, 38, true), dark);
+    for (let u = 1.5; u < 39; u += 2.4) g += wall(s, f0, f1p, rectSh(u, u + 1.2, 47, 48.6), dark);
+    g += wall(s, f0, f1p, rectSh(0, 40, 48.6, 49.5), shade);
+    for (const u of [5, 11.5, 18, 24.5, 31]) g += wall(s, f0, f1p, archSh(u, u + 2.6, 52, 55.4), dark);
+    for (const m of merlonsSh(0.3, 40, 62, 1.8, 2.2, 1.4)) g += wall(s, f0, f1p, m, stone);
+    add(s, 100, g);
   }
-  // The old city around the esplanade: houses, domes, minarets and trees.
+  // The old city around the esplanade: houses, domes, minarets and a few trees.
   const rnd = randomFrom("aleppo-city");
-  const houses: Array<{ a: number; d: number }> = [];
-  for (let i = 0; i < 46; i++) houses.push({ a: rad(62 + rnd() * 236), d: 42 + rnd() * 45 });
-  for (const { a, d } of houses) {
+  for (let i = 0; i < 46; i++) {
+    const a = rad(64 + rnd() * 232), d = 42 + rnd() * 45;
     const x = d * Math.sin(a), y = d * Math.cos(a), w = 6 + rnd() * 7, h = 6 + rnd() * 9, tone = ["#e6c89a", "#dcbb8c", "#efd4aa", "#d4b084"][Math.floor(rnd() * 4)];
     let g = bb(s, x, y, rectSh(-w, w, 0, h), tone) + bb(s, x, y, rectSh(w * 0.55, w, 0, h), shade, ` opacity="0.55"`);
     for (let wy = 3; wy < h - 2; wy += 3.4) for (let wx = -w + 1.5; wx < w - 2; wx += 3.2) g += bb(s, x, y, rectSh(wx, wx + 1.1, wy, wy + 1.6), "#7d5a40");
@@ -762,8 +776,8 @@ function panoAleppo(): string {
     add(s, d, bb(s, x, y, rectSh(-1.6, 1.6, 0, h), stone) + bb(s, x, y, rectSh(0.5, 1.6, 0, h), shade) + bb(s, x, y, rectSh(-2.3, 2.3, h, h + 1.1), shade) +
       bb(s, x, y, rectSh(-1.1, 1.1, h + 1.1, h + 5), stone) + bb(s, x, y, [[-1.3, h + 5], [1.3, h + 5], [0, h + 9]], "#8e9aa4"));
   }
-  for (let i = 0; i < 26; i++) {
-    const a = rad((rnd() > 0.5 ? 1 : -1) * (45 + rnd() * 30)), d = 18 + rnd() * 20, x = d * Math.sin(a), y = d * Math.cos(a), h = 4 + rnd() * 3;
+  for (let i = 0; i < 14; i++) {
+    const a = rad(-(40 + rnd() * 30)), d = 22 + rnd() * 16, x = d * Math.sin(a), y = d * Math.cos(a), h = 4 + rnd() * 3;
     add(s, d, bb(s, x, y, rectSh(-0.2, 0.2, 0, h * 0.5), "#6b4a33") + bb(s, x, y, circleSh(0, h * 0.75, h * 0.35, 1.1), rnd() > 0.5 ? "#4f7a3e" : "#5f8a48"));
   }
   return panoSvg(s, back);
@@ -779,40 +793,41 @@ function panoKrak(): string {
     ridges: [
       { fill: "#a7bccb", el: (az) => bump(190, 28, 3.6)(az) + bump(160, 14, 2.2)(az) + harmonics("krak-far", 0.8, 0.4)(az), opacity: 0.9 },
       { fill: "#9ab7a3", el: harmonics("krak-mid", 1.4, 0.7) },
-      { fill: "#7f9f60", el: (az) => bump(0, 38, 2.9)(az) + bump(-95, 30, 1.4)(az) + bump(100, 25, 1.1)(az) },
+      { fill: "#7f9f60", el: (az) => bump(-95, 30, 1.4)(az) + bump(100, 25, 1.1)(az) },
     ],
   });
   const rnd = randomFrom("krak");
-  // Villages on the hills, olive trees on the slopes.
+  // Villages on the hills, olive trees on the slopes, rocks close by.
   for (let i = 0; i < 60; i++) {
-    const azd = (rnd() > 0.5 ? 1 : -1) * (55 + rnd() * 70), d = 700 + rnd() * 900, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
+    const azd = (rnd() > 0.5 ? 1 : -1) * (60 + rnd() * 80), d = 700 + rnd() * 900, a = rad(azd), x = d * Math.sin(a), y = d * Math.cos(a);
     const base = Math.tan(rad(rnd() * 0.9)) * d, w = 5 + rnd() * 6;
     add(s, d, bb(s, x, y, rectSh(-w, w, base, base + 6 + rnd() * 4), rnd() > 0.3 ? "#efe6d3" : "#e2d4b8"));
   }
-  for (let i = 0; i < 260; i++) {
-    const a = rad(-180 + rnd() * 360), d = 25 + rnd() * 320, x = d * Math.sin(a), y = d * Math.cos(a), h = 3 + rnd() * 2;
-    if (Math.abs(wrapAngle(a)) < rad(40) && d > 150) continue;
+  for (let i = 0; i < 240; i++) {
+    const a = rad(-180 + rnd() * 360), d = 20 + rnd() * 300, x = d * Math.sin(a), y = d * Math.cos(a), h = 3 + rnd() * 2;
+    if (Math.abs(wrapAngle(a)) < rad(46) && d > 30) continue;
     add(s, d, bb(s, x, y, rectSh(-0.2, 0.2, 0, h * 0.45), "#5b4636") + bb(s, x, y, circleSh(0, h * 0.7, h * 0.38, 0.85), rnd() > 0.5 ? "#4d7a3e" : "#5f8c4b"));
   }
-  // Rocks and grass close by.
-  for (let i = 0; i < 30; i++) {
-    const a = rad(-180 + rnd() * 360), d = 4 + rnd() * 14, x = d * Math.sin(a), y = d * Math.cos(a), w = 0.3 + rnd() * 0.5;
-    add(s, d, bb(s, x, y, [[-w, 0], [w, 0], [w * 0.6, w * 0.9], [-w * 0.4, w * 1.1]], rnd() > 0.5 ? "#b7ae9c" : "#6f8f4f"));
+  for (let i = 0; i < 16; i++) {
+    const a = rad(-180 + rnd() * 360), d = 6 + rnd() * 14, x = d * Math.sin(a), y = d * Math.cos(a), w = 0.2 + rnd() * 0.3;
+    add(s, d, bb(s, x, y, [[-w, 0], [w, 0], [w * 0.8, w * 0.7], [w * 0.2, w], [-w * 0.5, w * 0.85]], "#a9a392"));
   }
-  // The castle: outer wall with round towers, the talus, the three great towers of the south front.
-  add(s, 330, polyS(s, [[-60, 300, 19], [60, 300, 19], [56, 312, 45], [-56, 312, 45]], "#ddd2b8"));
-  add(s, 331, polyS(s, [[-56, 312, 44], [56, 312, 44], [56, 360, 50], [-56, 360, 50]], c.stone) + polyS(s, [[-30, 340, 50], [10, 340, 50], [-10, 340, 58]], c.shade));
-  for (const [x, y, r, z1] of [[-40, 303, 12, 57], [-6, 298, 13, 59], [30, 304, 12, 56]]) add(s, Math.hypot(x, y) - 2, roundTower(s, x, y, r, 19, z1, c, 3));
+  // The castle's hill, rising in front of the viewer.
+  const H = 14; // the castle stands this much higher than the viewer
+  add(s, 1000, polyS(s, [[-280, 30, 0], [280, 30, 0], [170, 96, H - 4], [100, 104, H], [-100, 104, H], [-170, 96, H - 4]], "#93b26f"));
+  // The inner castle: the sloping talus, the upper wards, the three great towers of the south front.
+  add(s, 160, polyS(s, [[-58, 140, H + 7], [58, 140, H + 7], [54, 152, H + 35], [-54, 152, H + 35]], "#ddd2b8"));
+  add(s, 161, polyS(s, [[-54, 152, H + 34], [54, 152, H + 34], [54, 200, H + 40], [-54, 200, H + 40]], c.stone) + polyS(s, [[-30, 175, H + 40], [10, 175, H + 40], [-10, 175, H + 47]], c.shade));
+  for (const [x, y, r, z1] of [[-40, 143, 11, 46], [-6, 138, 12, 48], [30, 144, 11, 45]]) add(s, Math.hypot(x, y) - 2, roundTower(s, x, y, r, H + 7, H + z1, c, 3));
+  // The outer wall with its round towers.
   {
-    const a: P2 = [-78, 266], b: P2 = [78, 266];
-    let g = wall(s, a, b, rectSh(0, 156, 12, 27), c.stone) + wall(s, a, b, rectSh(0, 156, 12, 13.5), c.shade);
-    for (const m of merlonsSh(0.5, 156, 27, 1.6, 1.8, 1.3)) g += wall(s, a, b, m, c.stone);
-    for (let u = 8; u < 150; u += 9) g += wall(s, a, b, rectSh(u, u + 0.5, 18, 21.5), c.dark);
-    add(s, 266.5, g);
+    const a: P2 = [-80, 110], b: P2 = [80, 110];
+    let g = wall(s, a, b, rectSh(0, 160, H - 1, H + 15), c.stone) + wall(s, a, b, rectSh(0, 160, H - 1, H + 1), c.shade);
+    for (const m of merlonsSh(0.5, 160, H + 15, 1.6, 1.8, 1.3)) g += wall(s, a, b, m, c.stone);
+    for (let u = 8; u < 154; u += 9) g += wall(s, a, b, rectSh(u, u + 0.5, H + 6, H + 9.5), c.dark);
+    add(s, 110.5, g);
   }
-  for (const [x, r] of [[-78, 7], [-40, 6], [-4, 6.5], [36, 6], [78, 7]]) add(s, Math.hypot(x, 263) - 1, roundTower(s, x, 263, r, 11, 31, c, 2));
-  // The castle's hill, in front of which the slope falls away.
-  add(s, 400, polyS(s, [[-260, 280, 0], [-160, 280, 8], [-90, 270, 11], [90, 270, 11], [160, 280, 8], [260, 280, 0]], "#7f9f60"));
+  for (const [x, r] of [[-80, 7], [-42, 6], [-4, 6.5], [36, 6], [80, 7]]) add(s, Math.hypot(x, 107) - 1, roundTower(s, x, 107, r, H - 2, H + 20, c, 2));
   return panoSvg(s, back);
 }
 
@@ -858,13 +873,12 @@ async function main() {
     }
     push(place, { kind: "panorama", src: `${URL_PREFIX}/panoramas/${place}.webp`, width: PW, height: PH, title: titled(place, (n, l) => PANORAMA_TITLE[l](n)) });
   }
-  for (const { place, src } of TOURS) push(place, { kind: "tour", src, title: titled(place, (n, l) => TOUR_TITLE[l](n)) });
 
   const ordered = Object.fromEntries(Object.keys(manifest).sort().map((k) => [k, manifest[k]]));
   mediaManifestFile.parse(ordered);
   const header = "# Videos, panoramas and virtual tours attached to places (schema: domain/content/media-manifest.ts).\n" +
     "# Generated by scripts/make-seed-media.ts: the videos and panoramas are illustrations drawn for the seed\n" +
-    "# content; the tours are placeholders in the provider's format until the ministry publishes its own.\n";
+    "# content. Provider tours (kind: tour) are added here when the ministry publishes them.\n";
   writeFileSync(join(ROOT, "content", "media.yaml"), header + stringify(ordered, { lineWidth: 0 }));
   console.log(`content/media.yaml  ${Object.keys(ordered).length} places`);
 }

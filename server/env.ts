@@ -17,6 +17,9 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   CONTACT_MAIL_TO: z.email().optional(),
   CONTACT_MAIL_FROM: z.email().optional(),
+  /** Contact messages allowed per client per 10 minutes. */
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Seconds a browser or CDN may keep a public page. */
   PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
 });

@@ -21,7 +21,7 @@ const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQL
 const applied = await migrate(handle);
 if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
 
-const services = buildServices(handle, log, { smtpUrl: env.SMTP_URL, to: env.CONTACT_MAIL_TO, from: env.CONTACT_MAIL_FROM, publicOrigin: env.PUBLIC_ORIGIN });
+const services = buildServices(handle, log, { smtpUrl: env.SMTP_URL, to: env.CONTACT_MAIL_TO, from: env.CONTACT_MAIL_FROM, publicOrigin: env.PUBLIC_ORIGIN, contactLimit: env.CONTACT_RATE_LIMIT_MAX });
 if ((await services.content.version()) === 0) {
   log.info("empty database: loading the seed content (first start makes the images; later starts reuse them)");
   const report = await loadContentFolder(handle, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
@@ -31,7 +31,7 @@ services.outbox.start();
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
-const trustProxy = process.env.TRUST_PROXY === "1";
+const trustProxy = env.TRUST_PROXY === "1";
 const pages = existsSync(serverBuild) ? await pageHandler(await import(pathToFileURL(serverBuild).href), services, { mode: env.NODE_ENV, trustProxy }) : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
 

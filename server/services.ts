@@ -6,7 +6,7 @@ import { searchRepository } from "../db/repositories/search.ts";
 import { contactRepository } from "../db/repositories/contact.ts";
 import { deviceRepository } from "../db/repositories/devices.ts";
 import { contentService } from "../domain/content/service.ts";
-import { nameSearchService } from "../domain/search/service.ts";
+import { indexedSearchService } from "../domain/search/service.ts";
 import { contactService } from "../domain/contact/service.ts";
 import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer.ts";
 import { deviceService } from "../domain/devices/service.ts";
@@ -26,7 +26,7 @@ export function buildServices(handle: DatabaseHandle, log: Logger, options: Serv
   const outbox = contactOutbox(contactRepo, mailer, log, { retryMs: mail.retryMs });
   return {
     content,
-    search: nameSearchService(searchRepository(handle.db), content.version),
+    search: indexedSearchService(searchRepository(handle.db), content.version),
     contact: contactService(contactRepo, outbox, { mailConfigured: !!mailer }),
     devices: deviceService(deviceRepository(handle.db)),
     outbox,

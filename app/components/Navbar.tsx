@@ -62,12 +62,12 @@ export function Navbar({ languages, variant }: { languages: LanguageOption[]; va
   }, [open]);
 
   return (
-    <header className={`navbar${scrolled ? " is-scrolled" : ""}${variant ? ` navbar-${variant}` : ""}`} ref={nav}>
+    <header className={`navbar${scrolled ? " is-scrolled" : ""}${variant ? ` navbar-${variant}` : ""}`}>
       <LocalLink to="/" className="brand" aria-label={t("navbar.homeLabel")}>
         <BrandMark />
         <span className="brand-name">{t("common.siteName")}</span>
       </LocalLink>
-      <nav aria-label={t("navbar.label")} className="nav">
+      <nav aria-label={t("navbar.label")} className="nav" ref={nav}>
         <button type="button" className="icon-button menu-toggle" aria-expanded={open} aria-controls={menuId} aria-label={open ? t("navbar.closeMenu") : t("navbar.openMenu")} onClick={() => setOpen(!open)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={open ? "M5 5l14 14M19 5L5 19" : "M3 6h18M3 12h18M3 18h18"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>

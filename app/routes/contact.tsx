@@ -1,7 +1,7 @@
 // /contact: the contact form. It posts to this route's action (so it works without JavaScript too), which
 // calls the same domain service as POST /contact-admin; with JavaScript the page does not reload.
-import { useEffect, useRef } from "react";
-import { data, useFetcher, useRouteLoaderData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { languageOf } from "../lib/context.server";
 import { appContext } from "../context";
@@ -57,14 +57,19 @@ export default function Contact() {
   const { t } = useI18n();
   const root = useRouteLoaderData<RootData>("root")!;
   const fetcher = useFetcher<ContactActionData>();
-  const result = fetcher.data;
-  const formRef = useRef<HTMLFormElement>(null);
+  // With JavaScript the fetcher holds the answer; without it the page itself was posted.
+  const actionData = useActionData<ContactActionData>();
+  const result = fetcher.data ?? actionData;
+  // Each answer remounts the fields so they show what came back: empty after success, the typed text after a failure.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setGeneration((g) => g + 1);
+  }, [fetcher.state, fetcher.data]);
   const statusRef = useRef<HTMLDivElement>(null);
   const errors = result?.status === "invalid" ? result.errors : {};
   const values = result && result.status !== "sent" ? result.values : undefined;
 
   useEffect(() => {
-    if (result?.status === "sent") formRef.current?.reset();
     if (result) statusRef.current?.focus();
   }, [result]);
 
@@ -73,12 +78,13 @@ export default function Contact() {
     const errorId = `${id}-error`;
     const common = {
       id, name, required: true, maxLength: LIMITS[name].max, minLength: LIMITS[name].min, defaultValue: values?.[name],
-      "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? errorId : undefined, key: `${name}-${fetcher.state}-${result?.status}`,
+      "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? errorId : undefined,
     };
+    const key = `${name}-${generation}`;
     return (
       <div className="field">
         <label htmlFor={id}>{t(`contact.${name}`)}</label>
-        {type === "textarea" ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} dir={type === "email" ? "ltr" : undefined} {...common} />}
+        {type === "textarea" ? <textarea key={key} rows={6} {...common} /> : <input key={key} type={type} autoComplete={autoComplete} dir={type === "email" ? "ltr" : undefined} {...common} />}
         <FieldError id={errorId} reason={errors[name]} field={name} />
       </div>
     );
@@ -94,7 +100,7 @@ export default function Contact() {
         {result?.status === "failed" && <p className="state state-error" role="alert">{t("contact.failure")}</p>}
         {result?.status === "invalid" && <p className="state state-error" role="alert">{t("contact.fixErrors")}</p>}
       </div>
-      <fetcher.Form method="post" ref={formRef} noValidate className="contact-form">
+      <fetcher.Form method="post" noValidate className="contact-form">
         {field("name", "text", "name")}
         {field("email", "email", "email")}
         {field("subject", "text")}

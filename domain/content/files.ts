@@ -39,7 +39,14 @@ export function readContent(dir: string, { partial = false } = {}): ContentFiles
       if (!partial) problems.push(`${file}: missing`);
       return (file === "settings.yaml" ? undefined : []) as z.infer<T>;
     }
-    const result = s.safeParse(readYaml(path));
+    let raw: unknown;
+    try {
+      raw = readYaml(path);
+    } catch (error) {
+      problems.push(`${file}: not valid YAML: ${(error as Error).message.split("\n")[0]}`);
+      return undefined as z.infer<T>;
+    }
+    const result = s.safeParse(raw);
     if (!result.success) {
       for (const issue of result.error.issues) problems.push(`${file}: ${issue.path.join(".")}: ${issue.message}`);
       return undefined as z.infer<T>;

@@ -2,6 +2,7 @@
 // names and the summaries go into one index, so a query in any language finds the place; ranking is
 // phrase-aware: a query that is a whole name beats one word of a longer name, and popularity breaks ties.
 import { equivalents, isGeneric, isHan, phoneticKey, tokenize, type Position } from "./normalize.ts";
+import { allowedEdits, TypoFinder } from "./typos.ts";
 
 /** One place with all its searchable texts, whatever their language. */
 export type PlaceDocument = {
@@ -28,7 +29,7 @@ const FIELD_WEIGHT = [1, 1, 0.5, 0.4, 0.2];
 // A query that is a whole name: the place's own name a little ahead of an alias another place shares.
 const EXACT_NAME_BONUS = [0.3, 0.25];
 // How well a query word matches an index term.
-const EXACT = 1, EQUIVALENT = 0.8, PHONETIC = 0.75, ONE_EDIT = 0.7, SKIPPED_CHARACTER = 0.6, TWO_EDITS = 0.55;
+const EXACT = 1, EQUIVALENT = 0.8, PHONETIC = 0.75, ONE_EDIT = 0.7, TWO_EDITS = 0.55, SKIPPED_CHARACTER = 0.5;
 /** Phonetic keys and Chinese skip-bigrams live in the same term table, behind characters no text contains. */
 const KEY = "\u0001";
 const SKIP = "\u0002";
@@ -37,43 +38,30 @@ const GENERIC_WEIGHT = 0.3;
 const MAX_QUERY_POSITIONS = 10;
 const MAX_PHRASE_POSITIONS = 32;
 const MAX_PREFIX_EXPANSIONS = 64;
-const MAX_FUZZY_LENGTH = 40;
+/** Postings above which a query word only scores places other words found (see rank()). */
+const COMMON_POSTINGS = 5000;
 
-/** Typo tolerance by word length: none below 4 letters, 1 edit from 4, 2 from 8. */
-export function allowedEdits(length: number): number {
-  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+/** A Chinese bigram that joins a name to a generic word (拉古 in 帕尔米拉古城) is an artefact of bigrams, not a word. */
+function bridgesGeneric(positions: Position[], i: number): boolean {
+  const form = positions[i]![0]!;
+  if (!isHan(form)) return false;
+  const before = positions[i - 1]?.[0], after = positions[i + 1]?.[0];
+  return (!!after && isHan(after) && isGeneric(after)) || (!!before && isHan(before) && isGeneric(before));
 }
 
-// Scratch rows for the distance computation, shared because the index answers one query at a time.
-const rows = [new Int32Array(MAX_FUZZY_LENGTH + 2), new Int32Array(MAX_FUZZY_LENGTH + 2), new Int32Array(MAX_FUZZY_LENGTH + 2)];
-
-/** Damerau-Levenshtein distance (adjacent transpositions, optimal string alignment), or max + 1 once it must exceed max. */
-export function boundedDistance(a: string, b: string, max: number): number {
-  const la = a.length, lb = b.length;
-  if (Math.abs(la - lb) > max || la > MAX_FUZZY_LENGTH || lb > MAX_FUZZY_LENGTH) return max + 1;
-  let [before, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= lb; j++) prev[j] = j;
-  for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, before[j - 2]! + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [before, prev, cur] = [prev, cur, before];
+/** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
+class Lists {
+  readonly data: Int32Array;
+  readonly start: Int32Array;
+  constructor(lists: number[][]) {
+    this.start = new Int32Array(lists.length + 1);
+    lists.forEach((list, t) => (this.start[t + 1] = this.start[t]! + list.length));
+    this.data = new Int32Array(this.start[lists.length]!);
+    lists.forEach((list, t) => this.data.set(list, this.start[t]!));
   }
-  return prev[lb]! <= max ? prev[lb]! : max + 1;
-}
-
-function paddedBigrams(term: string): string[] {
-  const s = `^${term}$`;
-  const grams = new Set<string>();
-  for (let i = 0; i + 1 < s.length; i++) grams.add(s.slice(i, i + 2));
-  return [...grams];
+  size(t: number): number {
+    return this.start[t + 1]! - this.start[t]!;
+  }
 }
 
 export class SearchIndex {
@@ -83,27 +71,40 @@ export class SearchIndex {
   private df!: Int32Array;
   private idf!: Float64Array;
   /** Per term: [doc, phrase, position] triples in name, alias, city and category phrases. */
-  private hits!: Int32Array[];
+  private hits!: Lists;
   /** Per term: the documents whose summary holds it. */
-  private summaryDocs!: Int32Array[];
-  private readonly phraseDoc: number[] = [];
-  private readonly phraseField: number[] = [];
-  private readonly phraseStart: number[] = [];
-  private readonly phraseLength: number[] = [];
+  private summaryDocs!: Lists;
+  /** Per name-like phrase: its place, field, first position (in positionWeight) and length. */
+  private phraseDoc!: Int32Array;
+  private phraseField!: Uint8Array;
+  private phraseStart!: Int32Array;
+  private phraseLength!: Int32Array;
   private positionWeight!: Float64Array;
   private phraseTotal!: Float64Array;
-  /** Terms of name-like phrases, sorted, for prefix matching; and their bigrams, for typo candidates. */
+  /** Terms of name-like phrases, sorted, for prefix matching; and the typo finder over them. */
   private vocabulary!: Int32Array;
-  private readonly grams = new Map<string, Int32Array>();
-  private readonly docs: PlaceDocument[];
-  private bestScratch = new Float64Array(0);
-  private readonly seen: Uint8Array;
+  private typos!: TypoFinder;
+  /** What filters and ranking need of each place, kept without its texts so those are freed after the build. */
+  private readonly places: Array<Pick<PlaceDocument, "id" | "kind" | "categoryId" | "cityId" | "serviceTypeId" | "star" | "popularity">>;
+  // Scratch space for one query at a time (the index is used from one thread): per place, the best match of
+  // each query word, done flags and name measures; per touched name phrase, a slot of matches.
+  private best = new Float64Array(0);
+  private readonly done: Uint8Array;
+  private readonly complete: Float64Array;
+  private readonly exact: Float64Array;
+  private slotOf!: Int32Array;
+  private slotPhrase = new Int32Array(0);
+  private slotQuality = new Float64Array(0);
+  private slotPosition = new Int32Array(0);
 
   constructor(documents: PlaceDocument[]) {
-    this.docs = documents;
+    this.places = documents.map(({ id, kind, categoryId, cityId, serviceTypeId, star, popularity }) => ({ id, kind, categoryId, cityId, serviceTypeId, star, popularity }));
     this.size = documents.length;
-    this.seen = new Uint8Array(documents.length);
-    this.build();
+    this.done = new Uint8Array(documents.length);
+    this.complete = new Float64Array(documents.length);
+    this.exact = new Float64Array(documents.length);
+    this.build(documents);
+    this.slotOf = new Int32Array(this.phraseDoc.length).fill(-1);
   }
 
   private termId(term: string, hits: number[][], summaryDocs: number[][]): number {
@@ -118,9 +119,10 @@ export class SearchIndex {
     return id;
   }
 
-  private build() {
+  private build(documents: PlaceDocument[]) {
     const hits: number[][] = [];
     const summaryDocs: number[][] = [];
+    const phraseDoc: number[] = [], phraseField: number[] = [], phraseStart: number[] = [], phraseLength: number[] = [];
     const positionTerm: number[] = [];
     const dfList: number[] = [];
     const lastDoc: number[] = [];
@@ -130,33 +132,56 @@ export class SearchIndex {
         dfList[term] = (dfList[term] ?? 0) + 1;
       }
     };
-    this.docs.forEach((doc, d) => {
+    const keys = new Map<string, string>();
+    const keyOf = (form: string) => {
+      let key = keys.get(form);
+      if (key === undefined) keys.set(form, (key = phoneticKey(form)));
+      return key;
+    };
+    // City, category and many alias texts repeat across places: turn each distinct text into terms once.
+    type Compiled = { key: string; terms: number[][]; canonical: number[] };
+    const compiledTexts = [new Map<string, Compiled>(), new Map<string, Compiled>()];
+    const compile = (text: string, withKeys: boolean): Compiled => {
+      const cache = compiledTexts[withKeys ? 1 : 0]!;
+      let compiled = cache.get(text);
+      if (compiled) return compiled;
+      const positions = tokenize(text).slice(0, MAX_PHRASE_POSITIONS);
+      const terms = positions.map((forms, p) => {
+        const all = [...forms];
+        if (withKeys) for (const form of forms) {
+          const key = keyOf(form);
+          if (key && !all.includes(KEY + key)) all.push(KEY + key);
+        }
+        // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
+        const next = positions[p + 1]?.[0];
+        if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) all.push(SKIP + forms[0]![0] + next[1]);
+        return all.map((term) => this.termId(term, hits, summaryDocs));
+      });
+      compiled = { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]!) };
+      cache.set(text, compiled);
+      return compiled;
+    };
+    documents.forEach((doc, d) => {
       const seenPhrases = new Set<string>();
       const fields: Array<[number, string[]]> = [[NAME, doc.names], [ALIAS, doc.aliases], [CITY, doc.cities], [CATEGORY, doc.categories]];
       for (const [field, texts] of fields) {
         for (const text of texts) {
-          const positions = tokenize(text).slice(0, MAX_PHRASE_POSITIONS);
-          const key = positions.map((p) => p[0]).join(" ");
+          const { key, terms, canonical } = compile(text, field !== CATEGORY);
           // The same alias is stored once per language row, and an alias often repeats a name.
-          if (!positions.length || seenPhrases.has(key)) continue;
+          if (!terms.length || seenPhrases.has(key)) continue;
           seenPhrases.add(key);
-          const phrase = this.phraseDoc.length;
-          this.phraseDoc.push(d);
-          this.phraseField.push(field);
-          this.phraseStart.push(positionTerm.length);
-          this.phraseLength.push(positions.length);
-          positions.forEach((forms, p) => {
-            const keys = field === CATEGORY ? [] : forms.map(phoneticKey).filter(Boolean).map((k) => KEY + k);
-            // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
-            const next = positions[p + 1]?.[0];
-            if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) keys.push(SKIP + forms[0]![0] + next[1]);
-            for (const term of new Set([...forms, ...keys])) {
-              const id = this.termId(term, hits, summaryDocs);
+          const phrase = phraseDoc.length;
+          phraseDoc.push(d);
+          phraseField.push(field);
+          phraseStart.push(positionTerm.length);
+          phraseLength.push(terms.length);
+          for (let p = 0; p < terms.length; p++) {
+            for (const id of terms[p]!) {
               hits[id]!.push(d, phrase, p);
               count(id, d);
             }
-            positionTerm.push(this.terms.get(forms[0]!)!);
-          });
+            positionTerm.push(canonical[p]!);
+          }
         }
       }
       for (const text of doc.summaries) {
@@ -172,8 +197,12 @@ export class SearchIndex {
     });
 
     const n = this.termText.length;
-    this.hits = hits.map((h) => Int32Array.from(h));
-    this.summaryDocs = summaryDocs.map((s) => Int32Array.from(s));
+    this.hits = new Lists(hits);
+    this.summaryDocs = new Lists(summaryDocs);
+    this.phraseDoc = Int32Array.from(phraseDoc);
+    this.phraseField = Uint8Array.from(phraseField);
+    this.phraseStart = Int32Array.from(phraseStart);
+    this.phraseLength = Int32Array.from(phraseLength);
     this.df = Int32Array.from({ length: n }, (_, t) => dfList[t] ?? 0);
     this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
     this.positionWeight = Float64Array.from(positionTerm, (t) => this.idf[t]! * (isGeneric(this.termText[t]!) ? GENERIC_WEIGHT : 1));
@@ -183,43 +212,15 @@ export class SearchIndex {
       return total;
     });
 
+    // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
     const vocabulary: number[] = [];
-    const grams = new Map<string, number[]>();
     for (let t = 0; t < n; t++) {
       const text = this.termText[t]!;
-      if (!hits[t]!.length || text.startsWith(KEY) || text.startsWith(SKIP)) continue;
-      vocabulary.push(t);
-      if (isHan(text)) continue;
-      for (const g of paddedBigrams(text)) {
-        const list = grams.get(g);
-        if (list) list.push(t);
-        else grams.set(g, [t]);
-      }
+      if (hits[t]!.length && !text.startsWith(KEY) && !text.startsWith(SKIP)) vocabulary.push(t);
     }
+    this.typos = new TypoFinder(this.termText, vocabulary.filter((t) => !isHan(this.termText[t]!)));
     vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
     this.vocabulary = Int32Array.from(vocabulary);
-    for (const [g, list] of grams) this.grams.set(g, Int32Array.from(list));
-  }
-
-  /** Vocabulary terms within the allowed edits of a word, found through shared bigrams and then measured. */
-  private fuzzy(word: string, maxEdits: number, found: (term: number, edits: number) => void) {
-    const shared = new Map<number, number>();
-    const grams = paddedBigrams(word);
-    for (const g of grams) {
-      const list = this.grams.get(g);
-      if (!list) continue;
-      for (let k = 0; k < list.length; k++) {
-        const t = list[k]!;
-        if (Math.abs(this.termText[t]!.length - word.length) <= maxEdits) shared.set(t, (shared.get(t) ?? 0) + 1);
-      }
-    }
-    // One edit changes at most two of a word's padded bigrams, a transposition three.
-    const needed = Math.max(1, grams.length - 3 * maxEdits);
-    for (const [t, n] of shared) {
-      if (n < needed) continue;
-      const edits = boundedDistance(word, this.termText[t]!, maxEdits);
-      if (edits > 0 && edits <= maxEdits) found(t, edits);
-    }
   }
 
   /** Vocabulary terms that start with a word, the most widespread first. */
@@ -246,7 +247,7 @@ export class SearchIndex {
     const keep = (t: number | undefined, quality: number) => {
       if (t !== undefined && (out.get(t) ?? 0) < quality) out.set(t, quality);
     };
-    for (const form of forms) {
+    forms.forEach((form, f) => {
       keep(this.terms.get(form), EXACT);
       for (const word of equivalents(form)) keep(this.terms.get(word), EQUIVALENT);
       const key = phoneticKey(form);
@@ -255,18 +256,21 @@ export class SearchIndex {
         keep(this.terms.get(SKIP + form), SKIPPED_CHARACTER);
         // A lone character is the start of the bigrams that hold it.
         if (form.length === 1) this.prefixed(form, (t) => keep(t, 0.6));
-        continue;
+        return;
       }
-      const edits = allowedEdits(form.length);
-      if (edits) this.fuzzy(form, edits, (t, e) => keep(t, e === 1 ? ONE_EDIT : TWO_EDITS));
-      // The word being typed is a prefix; earlier long words may be too (kale → kalesi, castle → castles).
+      // The word being typed is a prefix, in any of its forms (albar → albara).
       if (typing && form.length >= 2) this.prefixed(form, (t, ratio) => keep(t, 0.75 + 0.2 * ratio));
-      else if (form.length >= 4) this.prefixed(form, (t, ratio) => keep(t, 0.55 + 0.2 * ratio));
-    }
+      // A joined article form (al + saghir) is only there to be met exactly; typos are looked for in the word itself.
+      if (f > 0 && forms[0]!.length < form.length && form.endsWith(forms[0]!)) return;
+      const edits = allowedEdits(form.length);
+      if (edits) this.typos.find(form, edits, (t, e) => keep(t, e === 1 ? ONE_EDIT : TWO_EDITS));
+      // Earlier long words may be prefixes too (kale → kalesi, castle → castles).
+      if (!typing && form.length >= 4) this.prefixed(form, (t, ratio) => keep(t, 0.55 + 0.2 * ratio));
+    });
     return out;
   }
 
-  private passes(doc: PlaceDocument, q: IndexQuery): boolean {
+  private passes(doc: SearchIndex["places"][number], q: IndexQuery): boolean {
     return (!q.star || doc.star === q.star) && (!q.service || doc.serviceTypeId === q.service) && (!q.category || doc.categoryId === q.category)
       && (!q.city || doc.cityId === q.city) && (!q.kind || doc.kind === q.kind);
   }
@@ -279,96 +283,121 @@ export class SearchIndex {
     const typing = !/\s$/.test(q.text);
     const expansions = positions.map((forms, i) => this.expand(forms, typing && i === n - 1));
     // A query word weighs what its rarest exact term weighs; words the index has never seen do not count.
+    // Generic words, and words no name holds (descriptions, or a Chinese bigram across two words), count less.
     const weights = positions.map((forms, i) => {
       const exact = forms.map((f) => this.terms.get(f)).filter((t) => t !== undefined);
       const candidates = exact.length ? exact : [...expansions[i]!.keys()];
-      return candidates.length ? Math.max(...candidates.map((t) => this.idf[t]!)) : 0;
+      if (!candidates.length) return 0;
+      const inNames = [...expansions[i]!.keys()].some((t) => this.hits.size(t) > 0);
+      return Math.max(...candidates.map((t) => this.idf[t]!)) * (isGeneric(forms[0]!) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1);
     });
     const totalWeight = weights.reduce((a, b) => a + b, 0);
     if (!totalWeight) return [];
 
-    if (this.bestScratch.length < this.size * n) this.bestScratch = new Float64Array(this.size * n);
-    const best = this.bestScratch;
+    const mask = this.filterMask(q);
+    const best = this.scratchFor(n);
+    const { slotOf, done } = this;
     const touched: number[] = [];
-    const phrases = new Map<number, { quality: Float64Array; position: Int32Array }>();
-    const filterCache = new Map<number, boolean>();
-    const passes = (d: number) => {
-      let ok = filterCache.get(d);
-      if (ok === undefined) filterCache.set(d, (ok = this.passes(this.docs[d]!, q)));
-      return ok;
-    };
-    const touch = (d: number) => {
-      if (!this.seen[d]) {
-        this.seen[d] = 1;
-        touched.push(d);
-        best.fill(0, d * n, d * n + n);
-      }
-    };
+    let slots = 0;
 
-    expansions.forEach((terms, i) => {
-      for (const [t, quality] of terms) {
-        const list = this.hits[t]!;
-        for (let k = 0; k < list.length; k += 3) {
+    // Cheapest query words first; a word so common that scoring it for every place would cost more than
+    // it tells only adds to the places the rarer words found (alone it would not pass the coverage cut below).
+    const cost = expansions.map((terms) => {
+      let c = 0;
+      for (const t of terms.keys()) c += this.hits.size(t) / 3 + this.summaryDocs.size(t);
+      return c;
+    });
+    const order = [...cost.keys()].sort((a, b) => cost[a]! - cost[b]!);
+    order.forEach((i, step) => {
+      const restricted = step > 0 && cost[i]! > Math.max(COMMON_POSTINGS, this.size / 4) && touched.length > 0;
+      for (const [t, quality] of expansions[i]!) {
+        const list = this.hits.data;
+        for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k += 3) {
           const d = list[k]!, phrase = list[k + 1]!, p = list[k + 2]!;
-          if (!passes(d)) continue;
-          touch(d);
+          if (mask && !mask[d]) continue;
+          if (!done[d]) {
+            if (restricted) continue;
+            done[d] = 1;
+            touched.push(d);
+            best.fill(0, d * n, d * n + n);
+          }
           const field = this.phraseField[phrase]!;
           const score = FIELD_WEIGHT[field]! * quality;
           if (score > best[d * n + i]!) best[d * n + i] = score;
           if (field > ALIAS) continue;
-          let acc = phrases.get(phrase);
-          if (!acc) phrases.set(phrase, (acc = { quality: new Float64Array(n), position: new Int32Array(n).fill(-1) }));
-          if (quality > acc.quality[i]!) {
-            acc.quality[i] = quality;
-            acc.position[i] = p;
+          let slot = slotOf[phrase]!;
+          if (slot < 0) {
+            slot = slots++;
+            this.reserveSlots(slots);
+            slotOf[phrase] = slot;
+            this.slotPhrase[slot] = phrase;
+            this.slotQuality.fill(0, slot * MAX_QUERY_POSITIONS, slot * MAX_QUERY_POSITIONS + n);
+            this.slotPosition.fill(-1, slot * MAX_QUERY_POSITIONS, slot * MAX_QUERY_POSITIONS + n);
+          }
+          const at = slot * MAX_QUERY_POSITIONS + i;
+          if (quality > this.slotQuality[at]!) {
+            this.slotQuality[at] = quality;
+            this.slotPosition[at] = p;
           }
         }
-        const docs = this.summaryDocs[t]!;
+        const docs = this.summaryDocs.data;
         const score = FIELD_WEIGHT[SUMMARY]! * quality;
-        for (let k = 0; k < docs.length; k++) {
+        for (let k = this.summaryDocs.start[t]!, end = this.summaryDocs.start[t + 1]!; k < end; k++) {
           const d = docs[k]!;
-          if (!passes(d)) continue;
-          touch(d);
+          if (mask && !mask[d]) continue;
+          if (!done[d]) {
+            if (restricted) continue;
+            done[d] = 1;
+            touched.push(d);
+            best.fill(0, d * n, d * n + n);
+          }
           if (score > best[d * n + i]!) best[d * n + i] = score;
         }
       }
     });
 
     // How much of its best name each place had typed, and whether the query was one of its names exactly.
-    const complete = new Map<number, number>();
-    const exact = new Map<number, number>();
-    for (const [phrase, acc] of phrases) {
-      const start = this.phraseStart[phrase]!, length = this.phraseLength[phrase]!;
-      const covered = new Map<number, number>();
-      let allExact = true;
+    const { complete, exact } = this;
+    for (let slot = 0; slot < slots; slot++) {
+      const phrase = this.slotPhrase[slot]!;
+      slotOf[phrase] = -1;
+      const base = slot * MAX_QUERY_POSITIONS;
+      const start = this.phraseStart[phrase]!;
+      let sum = 0, distinct = 0, allExact = true;
       for (let i = 0; i < n; i++) {
-        const p = acc.position[i]!;
+        const p = this.slotPosition[base + i]!;
         if (p < 0) { allExact = false; continue; }
-        if (acc.quality[i]! < EXACT) allExact = false;
-        covered.set(p, Math.max(covered.get(p) ?? 0, acc.quality[i]!));
+        if (this.slotQuality[base + i]! < EXACT) allExact = false;
+        let seenBefore = false;
+        for (let j = 0; j < i; j++) if (this.slotPosition[base + j] === p) seenBefore = true;
+        if (seenBefore) continue;
+        let quality = this.slotQuality[base + i]!;
+        for (let j = i + 1; j < n; j++) if (this.slotPosition[base + j] === p && this.slotQuality[base + j]! > quality) quality = this.slotQuality[base + j]!;
+        sum += this.positionWeight[start + p]! * quality;
+        distinct++;
       }
-      let sum = 0;
-      for (const [p, quality] of covered) sum += this.positionWeight[start + p]! * quality;
       const d = this.phraseDoc[phrase]!;
       const share = this.phraseTotal[phrase]! > 0 ? sum / this.phraseTotal[phrase]! : 0;
-      if (share > (complete.get(d) ?? 0)) complete.set(d, share);
-      if (allExact && covered.size === length) exact.set(d, Math.max(exact.get(d) ?? 0, EXACT_NAME_BONUS[this.phraseField[phrase]!]!));
+      if (share > complete[d]!) complete[d] = share;
+      if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
     }
 
     const scored: Array<ScoredPlace & { coverage: number; popularity: number }> = [];
     let bestCoverage = 0;
     for (const d of touched) {
-      this.seen[d] = 0;
       let matched = 0, covered = 0;
       for (let i = 0; i < n; i++) {
         matched += weights[i]! * best[d * n + i]!;
         if (best[d * n + i]! > 0) covered += weights[i]!;
       }
       const coverage = covered / totalWeight;
-      const doc = this.docs[d]!;
-      const score = (matched / totalWeight) * (1 + 0.5 * (complete.get(d) ?? 0)) + (exact.get(d) ?? 0) + 0.1 * (doc.popularity / 100);
+      const doc = this.places[d]!;
+      const score = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (doc.popularity / 100);
       scored.push({ id: doc.id, score, coverage, popularity: doc.popularity });
       if (coverage > bestCoverage) bestCoverage = coverage;
+      done[d] = 0;
+      complete[d] = 0;
+      exact[d] = 0;
     }
     // Places that match less than half of what the best match matched are noise, not results.
     return scored
@@ -377,9 +406,38 @@ export class SearchIndex {
       .map(({ id, score }) => ({ id, score }));
   }
 
+  /** Which places the query's filters let through, or undefined when it has none. */
+  private filterMask(q: IndexQuery): Uint8Array | undefined {
+    if (!q.star && !q.service && !q.category && !q.city && !q.kind) return undefined;
+    return Uint8Array.from(this.places, (doc) => (this.passes(doc, q) ? 1 : 0));
+  }
+
+  private scratchFor(n: number): Float64Array {
+    if (this.best.length < this.size * n) this.best = new Float64Array(this.size * n);
+    return this.best;
+  }
+
+  private reserveSlots(count: number) {
+    if (count <= this.slotPhrase.length) return;
+    const capacity = Math.max(1024, this.slotPhrase.length * 2);
+    const grow = <T extends Int32Array | Float64Array>(old: T, size: number): T => {
+      const next = new (old.constructor as new (n: number) => T)(size);
+      next.set(old);
+      return next;
+    };
+    this.slotPhrase = grow(this.slotPhrase, capacity);
+    this.slotQuality = grow(this.slotQuality, capacity * MAX_QUERY_POSITIONS);
+    this.slotPosition = grow(this.slotPosition, capacity * MAX_QUERY_POSITIONS);
+  }
+
+  /** Sizes, for benchmarks and logs. */
+  stats(): { places: number; terms: number; phrases: number } {
+    return { places: this.size, terms: this.termText.length, phrases: this.phraseDoc.length };
+  }
+
   search(q: IndexQuery): { ids: number[]; total: number } {
     const ranked = this.rank(q);
-    const start = (q.page - 1) * q.perPage;
+    const start = Math.max(0, q.page - 1) * q.perPage;
     return { ids: ranked.slice(start, start + q.perPage).map((r) => r.id), total: ranked.length };
   }
 }

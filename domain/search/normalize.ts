@@ -1,47 +1,47 @@
 // Folds text so that what a visitor types matches what the content says, in every language of the site,
 // and cuts it into the tokens the search index stores.
 
-const ARABIC_FOLD: Record<string, string> = {
-  "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه", "ى": "ي", "ؤ": "و", "ئ": "ي",
+// Letters folded one to one after decomposition. Decomposition already splits the hamza and madda from
+// أ إ آ ؤ ئ and the accents from Latin letters; what it leaves is here.
+const FOLD = new Map<string, string>([
+  ["ٱ", "ا"], ["ة", "ه"], ["ى", "ي"],
   // Persian and Urdu letter shapes that Arabic keyboards on some phones produce.
-  "ک": "ك", "ی": "ي", "ۀ": "ه", "ہ": "ه",
-};
-// Tashkeel, superscript alef, Quranic marks and tatweel carry no meaning for search; a lone hamza is often left out.
-const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640\u0621]/g;
-const LATIN_LIGATURES: Record<string, string> = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i" };
-// Every apostrophe-like mark becomes one ASCII apostrophe; tokenize() decides what it means.
-const APOSTROPHES = /[’‘`´ʿʾʼ′ʻ]/g;
-
+  ["ک", "ك"], ["ی", "ي"], ["ۀ", "ه"], ["ہ", "ه"],
+  // Tatweel stretches a word; a lone hamza is often left out.
+  ["\u0640", ""], ["\u0621", ""],
+  ["ß", "ss"], ["æ", "ae"], ["œ", "oe"], ["ø", "o"], ["ł", "l"], ["đ", "d"], ["ð", "d"], ["þ", "th"], ["ı", "i"],
+  // Every apostrophe-like mark becomes one ASCII apostrophe; tokenize() decides what it means.
+  ..."’‘`´ʿʾʼ′ʻ".split("").map((ch): [string, string] => [ch, "'"]),
+  ..."٠١٢٣٤٥٦٧٨٩".split("").map((ch, i): [string, string] => [ch, String(i)]),
+  ..."۰۱۲۳۴۵۶۷۸۹".split("").map((ch, i): [string, string] => [ch, String(i)]),
+]);
 // Traditional Chinese forms of the characters Syrian place names use, so 大馬士革 finds 大马士革.
 const TRADITIONAL = "馬頗爾亞薩羅蘭達門東車場館宮陵島灣與聖廟劇遺跡蹟區舊華麥貝龍國閣蓋瑪盧陽義鎮縣賽納婭學術藝醫鐵棧樓牆溝灘濱園廣橋壇關線莊邊陸嶼歐倫維臘敘約戰漢時雲鄉裡裏護紀寶歲歷廳堯齊濟墳祿們經圖書臺灣勝類觀點禮樂優務";
 const SIMPLIFIED = "马颇尔亚萨罗兰达门东车场馆宫陵岛湾与圣庙剧遗迹迹区旧华麦贝龙国阁盖玛卢阳义镇县赛纳娅学术艺医铁栈楼墙沟滩滨园广桥坛关线庄边陆屿欧伦维腊叙约战汉时云乡里里护纪宝岁历厅尧齐济坟禄们经图书台湾胜类观点礼乐优务";
-const TO_SIMPLIFIED = new Map([...TRADITIONAL].map((ch, i) => [ch, [...SIMPLIFIED][i]!]));
+[...TRADITIONAL].forEach((ch, i) => FOLD.set(ch, [...SIMPLIFIED][i]!));
+const FOLDED = new RegExp(`[${[...FOLD.keys()].join("")}]`, "gu");
+const ASCII = /^[\x00-\x7f]*$/;
 
-/** Lower-cases (Turkish dotted and dotless i alike), strips accents, folds Arabic letter forms and traditional Chinese. */
+/** Lower-cases (Turkish dotted and dotless i alike), strips accents and Arabic marks, folds Arabic letter forms and traditional Chinese. */
 export function normalize(text: string): string {
+  // Most text the index reads is plain ASCII, which needs only lower-casing.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/`/g, "'");
   return text
     .normalize("NFKC") // full-width Latin and Arabic presentation forms become ordinary letters
     .replace(/[İIı]/g, "i")
     .toLowerCase()
     .normalize("NFKD")
-    // Decomposition splits accents and the hamza/madda of أ إ آ ؤ ئ from their letters; dropping the marks folds both.
+    // Accents, the hamza and madda split from alef, waw and ya, and the Arabic tashkeel are all marks.
     .replace(/\p{Mn}/gu, "")
     .normalize("NFC")
-    .replace(ARABIC_MARKS, "")
-    .replace(/[أإآٱةىؤئکیۀہ]/g, (ch) => ARABIC_FOLD[ch] ?? ch)
-    .replace(/[ßæœøłđðþı]/g, (ch) => LATIN_LIGATURES[ch] ?? ch)
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0))
-    .replace(/\p{Script=Han}/gu, (ch) => TO_SIMPLIFIED.get(ch) ?? ch)
-    .replace(APOSTROPHES, "'");
+    .replace(FOLDED, (ch) => FOLD.get(ch)!);
 }
 
 /** A token position: its canonical form first, then other forms that should match at the same place. */
 export type Position = string[];
 
 const HAN = /\p{Script=Han}/u;
-const ARABIC = /\p{Script=Arabic}/u;
-const WORDS = /\p{Script=Han}+|[\p{L}\p{N}']+/gu;
+const WORDS = /(\p{Script=Han}+)|[\p{L}\p{N}']+/gu;
 // French and Italian elisions (d'Alep, l'Oronte, dell'Oronte): the article goes, the word stays.
 const ELISIONS = new Set(["l", "d", "j", "m", "n", "s", "t", "c", "qu", "lorsqu", "puisqu", "jusqu", "dell", "nell", "all", "dall", "sull", "coll", "quell", "un", "bell"]);
 // Romanised Arabic articles (al-Bara, ash-Sharqi, ez-Zor): "albara" typed as one word must still match.
@@ -76,8 +76,8 @@ function apostropheForms(word: string): Position {
 export function tokenize(text: string): Position[] {
   const out: Position[] = [];
   let previous = "";
-  for (const [run] of normalize(text).matchAll(WORDS)) {
-    if (HAN.test(run)) {
+  for (const [run, han] of normalize(text).matchAll(WORDS)) {
+    if (han) {
       const chars = [...run];
       if (chars.length === 1) out.push([run]);
       for (let i = 0; i + 1 < chars.length; i++) out.push([chars[i]! + chars[i + 1]!]);
@@ -86,7 +86,8 @@ export function tokenize(text: string): Position[] {
     }
     let forms = run.includes("'") ? apostropheForms(run) : [run];
     if (!forms[0]) continue;
-    if (ARABIC.test(forms[0])) forms = [...new Set(forms.map(stripArabicArticle))];
+    const first = forms[0].charCodeAt(0);
+    if (first >= 0x600 && first <= 0x6ff) forms = forms.length === 1 ? [stripArabicArticle(forms[0])] : [...new Set(forms.map(stripArabicArticle))];
     else if (LATIN_ARTICLES.has(previous)) forms = [...forms, previous + forms[0]];
     out.push(forms);
     previous = forms[0]!;

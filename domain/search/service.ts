@@ -37,14 +37,29 @@ export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
     if (row.name) names.add(row.name);
     for (const a of lines(row.aliases)) aliases.add(a);
     for (const c of [row.city_name, ...lines(row.city_aliases)]) if (c) cities.add(c);
-    // A repository that also selects the service type's name (service_name) gets "hotel damascus" right too.
-    const serviceName = (row as Record<string, unknown>).service_name;
-    for (const c of [row.category_name, typeof serviceName === "string" ? serviceName : ""]) if (c) categories.add(c);
+    // The service type's name counts like a category, so "hotel damascus" finds Damascus's hotels.
+    for (const c of [row.category_name, row.service_name]) if (c) categories.add(c);
     if (row.summary) summaries.add(row.summary);
   }
   return [...byId.values()].map(({ sets, ...doc }) => ({
     ...doc, names: [...sets[0]!], aliases: [...sets[1]!], cities: [...sets[2]!], categories: [...sets[3]!], summaries: [...sets[4]!],
   }));
+}
+
+/** How long a query waits for a rebuild before it answers from the previous version's index. */
+const REBUILD_WAIT_MS = 250;
+
+/** Waits until the promise settles, or the time is up, whichever comes first; never throws. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise.then(() => {}, () => {}), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Search over an in-memory index built from the repository at first use and rebuilt when the content version changes. */
@@ -69,7 +84,11 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
         },
       );
     }
-    return building.index;
+    if (!current) return building.index;
+    // A large index takes seconds to rebuild: past a short wait, answer from the previous version meanwhile.
+    // The build's own handler (registered first) has replaced `current` by the time a finished build is seen here.
+    await waitAtMost(building.index, REBUILD_WAIT_MS);
+    return current.index;
   }
 
   return {
@@ -80,5 +99,3 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
   };
 }
 
-/** The name server/services.ts builds the search service with. */
-export const nameSearchService = indexedSearchService;

@@ -2,6 +2,7 @@
 // on nothing but the URL (no cookies, no sessions), so a CDN may keep them.
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { replaceResponse } from "./replace-response.ts";
 
 export function etagOf(body: Uint8Array | string): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
@@ -33,13 +34,13 @@ export function caching({ apiMaxAge, pageMaxAge }: { apiMaxAge: number; pageMaxA
       const body = new Uint8Array(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       headers.set("etag", etagOf(body));
-      c.res = new Response(body, { status: res.status, headers });
+      replaceResponse(c, new Response(body, { status: res.status, headers }));
     }
     const etag = c.res.headers.get("etag")!;
     const wanted = c.req.header("if-none-match");
     // Compression appends the encoding to the tag later; compare on the tag it came from.
     if (wanted && wanted.split(",").some((t) => t.trim().replace(/-(br|gzip)"$/, '"') === etag)) {
-      c.res = new Response(null, { status: 304, headers: c.res.headers });
+      replaceResponse(c, new Response(null, { status: 304, headers: c.res.headers }));
     }
   };
 }

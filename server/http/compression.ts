@@ -2,6 +2,7 @@
 // the ETag describe exactly the bytes sent.
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { replaceResponse } from "./replace-response.ts";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -29,7 +30,7 @@ export const compression: MiddlewareHandler = async (c, next) => {
   if (!encoding) return;
   const body = new Uint8Array(await res.arrayBuffer());
   if (body.length < 1024) {
-    c.res = new Response(body, res);
+    replaceResponse(c, new Response(body, res));
     return;
   }
   const headers = new Headers(res.headers);
@@ -37,5 +38,5 @@ export const compression: MiddlewareHandler = async (c, next) => {
   headers.delete("content-length");
   const etag = headers.get("etag");
   if (etag) headers.set("etag", etag.replace(/"$/, `-${encoding}"`));
-  c.res = new Response(compressBody(body, encoding), { status: res.status, headers });
+  replaceResponse(c, new Response(compressBody(body, encoding), { status: res.status, headers }));
 };

@@ -6,22 +6,13 @@ import { migrate } from "../../db/migrate.ts";
 import { readContent } from "../../domain/content/files.ts";
 import { loadContent } from "../../domain/content/load.ts";
 import type { ProcessedImage } from "../../domain/media/pipeline.ts";
-import { buildTestContent } from "../fixtures/factories.ts";
 
 export const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 
 const PICTURE: ProcessedImage = { src: "/media/fixed.webp", width: 960, height: 640, placeholder: "#c8a878", variants: [] };
 
 export async function realContentDatabase(contentDir = CONTENT_DIR): Promise<{ handle: DatabaseHandle; idOf: Map<string, number> }> {
-  // Partial: editors are still writing some files; what exists must be valid.
-  const files = readContent(contentDir, { partial: true });
-  files.settings ??= buildTestContent().settings;
-  // A place whose city, category or service type is not written yet cannot be stored; search tests skip it.
-  const cities = new Set(files.cities.map((c) => c.slug));
-  const categories = new Set(files.categories.map((c) => c.slug));
-  const serviceTypes = new Set(files.serviceTypes.map((s) => s.slug));
-  files.places = files.places.filter((p) => cities.has(p.city) && categories.has(p.category));
-  files.services = files.services.filter((p) => cities.has(p.city) && categories.has(p.category) && serviceTypes.has(p.service));
+  const files = readContent(contentDir);
 
   const handle = openDatabase({ sqlitePath: ":memory:" });
   await migrate(handle);

@@ -13,6 +13,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+async function reachable(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/back/api/user/language1/languages`);
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
 export async function startServer(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<ServerProcess> {
@@ -25,7 +34,8 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 120
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const deadline = Date.now() + timeoutMs;
-  while (!output.includes('"msg":"listening"')) {
+  // Wait for the listening line (LOG_LEVEL may hide info lines, so also poll the port).
+  while (!output.includes('"msg":"listening"') && !(await reachable(port))) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

@@ -1,0 +1,53 @@
+// The seed content in content/: complete in seven languages, true to its own rules, and loadable twice
+// without change.
+import { describe, expect, it } from "vitest";
+import { readContent } from "./files.ts";
+import { checkContent, distanceKm } from "./checks.ts";
+import { readMediaManifest } from "./media-manifest.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const content = readContent("content");
+
+describe("seed content", () => {
+  it("passes every content check (languages, scripts, untranslated text, coordinates, slugs, lengths)", () => {
+    expect(checkContent(content)).toEqual([]);
+  });
+  it("has the entities the site promises", () => {
+    expect(content.languages.map((l) => [l.id, l.code])).toEqual([[1, "en"], [2, "ar"], [3, "fr"], [4, "es"], [5, "it"], [6, "tr"], [7, "zh"]]);
+    expect(new Set(content.categories.map((c) => c.kind))).toEqual(new Set([1, 2, 3, 4]));
+    expect(content.cities.length).toBeGreaterThanOrEqual(12);
+    expect(content.places.filter((p) => p.kind === "site").length).toBeGreaterThanOrEqual(60);
+    expect(content.places.filter((p) => p.kind === "culture").length).toBeGreaterThanOrEqual(20);
+    expect(content.experiences.length).toBeGreaterThanOrEqual(12);
+    expect(content.places.filter((p) => p.featured).length + content.services.filter((p) => p.featured).length).toBeGreaterThanOrEqual(8);
+    expect(content.gallery).toHaveLength(9);
+    expect(content.services.some((s) => s.star !== null)).toBe(true);
+  });
+  it("includes every UNESCO World Heritage property of Syria", () => {
+    const slugs = new Set(content.places.filter((p) => p.unesco).map((p) => p.slug));
+    for (const s of ["ancient-city-of-damascus", "bosra-ancient-city", "palmyra", "ancient-city-of-aleppo", "krak-des-chevaliers", "citadel-of-salah-ed-din", "serjilla"]) expect(slugs, s).toContain(s);
+  });
+  it("places every site inside Syria and within its city's area", () => {
+    const cities = new Map(content.cities.map((c) => [c.slug, c]));
+    for (const p of [...content.places, ...content.services]) {
+      const city = cities.get(p.city)!;
+      expect(distanceKm(p.coordinates, city.centre), p.slug).toBeLessThanOrEqual(city.radiusKm);
+    }
+  });
+  it("knows Palmyra by its other names in other scripts", () => {
+    const palmyra = content.places.find((p) => p.slug === "palmyra")!;
+    for (const alias of ["Tadmur", "Palmyre", "تدمر", "帕尔米拉"]) expect(palmyra.aliases).toContain(alias);
+  });
+  it("references only media files that exist, and sign videos only with their files", () => {
+    const manifest = readMediaManifest("content/media.yaml");
+    const slugs = new Set([...content.places, ...content.services].map((p) => p.slug));
+    for (const [slug, entries] of Object.entries(manifest)) {
+      expect(slugs, slug).toContain(slug);
+      for (const e of entries) {
+        const files = [e.src, ...(e.kind === "video" ? [e.details.poster, ...Object.values(e.details.captions)] : [])].filter((f): f is string => !!f && f.startsWith("/media/static/"));
+        for (const f of files) expect(existsSync(join("content/media/static", f.replace("/media/static/", ""))), f).toBe(true);
+      }
+    }
+  });
+});

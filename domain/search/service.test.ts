@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { SearchDocumentRow, SearchRepository } from "../../db/repositories/search.ts";
+import { indexedSearchService, placeDocuments } from "./service.ts";
+
+function row(id: number, language: string, name: string, extra: Partial<SearchDocumentRow> = {}): SearchDocumentRow {
+  return {
+    id, kind: "site", category_id: 1, city_id: 1, service_type_id: null, star: null, popularity: 50,
+    language, name, aliases: "", summary: "", city_name: "", city_aliases: "", category_name: "", service_name: "", ...extra,
+  };
+}
+
+function fakeRepository(rows: () => SearchDocumentRow[]) {
+  const calls = { documents: 0 };
+  const repo: SearchRepository = {
+    async documents() {
+      calls.documents++;
+      await new Promise((r) => setTimeout(r, 5));
+      return rows();
+    },
+  };
+  return { repo, calls };
+}
+
+describe("placeDocuments", () => {
+  it("folds one row per language into one document per place, without repeats", () => {
+    const docs = placeDocuments([
+      row(1, "en", "Palmyra", { aliases: "Tadmur\nتدمر", city_name: "Palmyra", city_aliases: "Tadmur", category_name: "Sites", summary: "Ruins." }),
+      row(1, "ar", "تدمر", { aliases: "Tadmur\nتدمر", city_name: "تدمر", city_aliases: "Tadmur", category_name: "مواقع", summary: "أطلال." }),
+    ]);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      id: 1, names: ["Palmyra", "تدمر"], aliases: ["Tadmur", "تدمر"], cities: ["Palmyra", "Tadmur", "تدمر"],
+      categories: ["Sites", "مواقع"], summaries: ["Ruins.", "أطلال."],
+    });
+  });
+});
+
+describe("indexedSearchService", () => {
+  it("builds the index once per content version, and again when the version changes", async () => {
+    let version = 1;
+    let names = ["Palmyra"];
+    const { repo, calls } = fakeRepository(() => names.map((n, i) => row(i + 1, "en", n)));
+    const search = indexedSearchService(repo, async () => version);
+
+    // Queries that arrive together share one build.
+    const answers = await Promise.all([1, 2, 3].map(() => search.search({ text: "palmyra", page: 1, perPage: 10 })));
+    expect(answers.map((a) => a.ids)).toEqual([[1], [1], [1]]);
+    expect(calls.documents).toBe(1);
+    await search.search({ text: "palmyra", page: 1, perPage: 10 });
+    expect(calls.documents).toBe(1);
+
+    names = ["Bosra", "Palmyra"];
+    version = 2;
+    expect(await search.search({ text: "palmyra", page: 1, perPage: 10 })).toEqual({ ids: [2], total: 1 });
+    expect(calls.documents).toBe(2);
+  });
+
+  it("answers from the previous index while a slow rebuild runs, then from the new one", async () => {
+    let version = 1;
+    let delay = 0;
+    let names = ["Palmyra"];
+    const repo: SearchRepository = {
+      async documents() {
+        const rows = names.map((n, i) => row(i + 1, "en", n));
+        await new Promise((r) => setTimeout(r, delay));
+        return rows;
+      },
+    };
+    const search = indexedSearchService(repo, async () => version);
+    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([]);
+
+    names = ["Palmyra", "Bosra"];
+    version = 2;
+    delay = 600;
+    const started = Date.now();
+    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(550);
+    await new Promise((r) => setTimeout(r, 700));
+    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([2]);
+  });
+
+  it("answers a blank query without building anything", async () => {
+    const { repo, calls } = fakeRepository(() => []);
+    const search = indexedSearchService(repo, async () => 1);
+    expect(await search.search({ text: "  ", page: 1, perPage: 10 })).toEqual({ ids: [], total: 0 });
+    expect(calls.documents).toBe(0);
+  });
+
+  it("tries again after a failed build", async () => {
+    let fail = true;
+    const repo: SearchRepository = {
+      async documents() {
+        if (fail) throw new Error("database unavailable");
+        return [row(1, "en", "Palmyra")];
+      },
+    };
+    const search = indexedSearchService(repo, async () => 1);
+    await expect(search.search({ text: "palmyra", page: 1, perPage: 10 })).rejects.toThrow("database unavailable");
+    fail = false;
+    expect((await search.search({ text: "palmyra", page: 1, perPage: 10 })).ids).toEqual([1]);
+  });
+});

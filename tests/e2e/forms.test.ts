@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, useBrowser } from "./browser.ts";
+
+describe("contact form", () => {
+  const { open } = useBrowser();
+
+  it("labels every field and shows per-field errors in the visitor's language", async () => {
+    const page = await open("/ar/contact");
+    for (const f of ["name", "email", "subject", "message"]) expect(await page.locator(`label[for="contact-${f}"]`).count()).toBe(1);
+    await page.fill("#contact-email", "not-an-email");
+    await page.click(".contact-form button[type=submit]");
+    await page.waitForSelector(".field-error");
+    expect(await page.locator(".field-error").count()).toBe(4);
+    expect(await page.textContent("#contact-name-error")).toMatch(/\p{Script=Arabic}/u);
+    expect(await page.getAttribute("#contact-email", "aria-invalid")).toBe("true");
+    expect(await page.inputValue("#contact-email")).toBe("not-an-email");
+  });
+
+  it("sends a valid message without leaving the page, then keeps what was typed when sending fails", async () => {
+    const page = await open("/contact");
+    const fill = async () => {
+      await page.fill("#contact-name", "Maya Haddad");
+      await page.fill("#contact-email", "maya@example.org");
+      await page.fill("#contact-subject", "Visiting Maaloula");
+      await page.fill("#contact-message", "Which days are best to hear Aramaic at Mass?");
+    };
+    await fill();
+    await page.click(".contact-form button[type=submit]");
+    await page.waitForSelector(".state-success");
+    expect(await page.textContent(".state-success")).toBe("Your message has been sent successfully. We'll get back to you soon!");
+    expect(await page.inputValue("#contact-name")).toBe("");
+    // The test server allows 4 messages per client: use them up, then the next one fails.
+    for (let i = 0; i < 4; i++) {
+      await fill();
+      await page.click(".contact-form button[type=submit]");
+      await page.waitForSelector(".form-status p");
+      if (await page.locator(".state-error").count()) break;
+      await page.waitForFunction(() => !document.querySelector(".contact-form button[disabled]"));
+    }
+    await page.waitForSelector(".state-error[role=alert]");
+    expect(await page.textContent(".state-error")).toBe("There was an error sending your message. Please try again later.");
+    expect(await page.inputValue("#contact-message")).toBe("Which days are best to hear Aramaic at Mass?");
+  });
+
+  it("works without JavaScript: the form posts to the page and answers with the result", async () => {
+    const res = await fetch(`${baseURL()}/contact`, { method: "POST", body: new URLSearchParams({ name: "", email: "x", subject: "", message: "" }) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Name is required.");
+  });
+});
+
+describe("services", () => {
+  const { open } = useBrowser();
+
+  it("lists the service types and filters a service's providers by city and rating, with 'all'", async () => {
+    const directory = await open("/services");
+    expect(await directory.locator(".navbar-services").count()).toBe(1);
+    expect(await directory.locator(".footer-services").count()).toBe(1);
+    await directory.click(".card-link >> text=Hotels");
+    await directory.waitForURL(/\/services\/\d+$/);
+    const all = await directory.locator(".providers .card").count();
+    expect(all).toBeGreaterThanOrEqual(5);
+    const radios = await directory.$$eval(".sidebar input[type=radio]", (rs) => rs.map((r) => (r as HTMLInputElement).value));
+    expect(radios[0]).toBe("");
+    await directory.check(`.sidebar input[type=radio][value="${radios[1]}"]`);
+    await directory.waitForURL(/star=\d/);
+    const filtered = await directory.locator(".providers .card").count();
+    expect(filtered).toBeLessThan(all);
+    await directory.selectOption("#city", { label: "Aleppo" });
+    await directory.waitForURL(/city=\d+/);
+    expect(await directory.textContent(".sidebar")).toContain("No stars available");
+  });
+});

@@ -1,0 +1,24 @@
+// Builds the UI and starts the real server on the seed content, once for all end-to-end tests.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startServer } from "../setup/server-process.ts";
+
+declare module "vitest" {
+  interface ProvidedContext { baseURL: string }
+}
+
+export default async function setup(project: TestProject) {
+  // NODE_ENV is "test" inside Vitest; the site under test is the production build.
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  const dir = mkdtempSync(join(tmpdir(), "visit-syria-e2e-"));
+  // The contact limit is low so the failure path can be reached; media are shared with `npm start`.
+  const server = await startServer({ SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: "data/media", CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" }, { timeoutMs: 600_000 });
+  project.provide("baseURL", server.url);
+  return async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, useBrowser } from "./browser.ts";
+
+describe("navigation", () => {
+  const { open } = useBrowser();
+
+  it("links to anchors on the home page and to routes elsewhere", async () => {
+    const home = await open("/");
+    expect(await home.$$eval(".nav-links a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["#home", "#destinations", "#experiences", "#culture", "/about", "/contact"]);
+    const about = await open("/ar/about");
+    expect(await about.$$eval(".nav-links a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["/ar", "/ar/destinations", "/ar/experiences", "/ar/culture", "/ar/about", "/ar/contact"]);
+    // The search box is on the home page only.
+    expect(await home.locator(".search").count()).toBe(1);
+    expect(await about.locator(".search").count()).toBe(0);
+  });
+
+  it("takes the scrolled style past 20 px", async () => {
+    const page = await open("/");
+    expect(await page.locator(".navbar.is-scrolled").count()).toBe(0);
+    await page.mouse.wheel(0, 400);
+    await page.waitForSelector(".navbar.is-scrolled");
+  });
+
+  it("opens the mobile menu, locks scrolling, and closes it on each of its triggers", async () => {
+    const page = await open("/about", { width: 390, height: 800 });
+    const toggle = page.locator(".menu-toggle");
+    const menu = page.locator(".nav-links");
+    const openMenu = async () => {
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await menu.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    };
+    const expectClosed = async () => {
+      await page.waitForFunction(() => document.querySelector(".menu-toggle")?.getAttribute("aria-expanded") === "false");
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    };
+    await openMenu();
+    // The open menu covers the page below the bar: the logo is outside it.
+    await page.locator(".brand").dispatchEvent("mousedown");
+    await expectClosed();
+    await openMenu();
+    await page.evaluate(() => window.dispatchEvent(new Event("scroll")));
+    await expectClosed();
+    await openMenu();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expectClosed();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openMenu();
+    await page.click(".nav-links a[href='/contact']");
+    await page.waitForURL(`${baseURL()}/contact`);
+    await expectClosed();
+  });
+
+  it("switches language from the dropdown: URL, direction, lang and saved choice", async () => {
+    const page = await open("/destinations");
+    const button = page.locator(".language-button");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await page.click('.language-menu a[lang="ar"]');
+    await page.waitForURL(`${baseURL()}/ar/destinations`);
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    expect(await page.getAttribute("html", "lang")).toBe("ar");
+    expect(await page.evaluate(() => [localStorage.getItem("language"), localStorage.getItem("language_id")])).toEqual(["ar", "2"]);
+    await page.waitForFunction(() => /\p{Script=Arabic}/u.test(document.querySelector("h1")?.textContent ?? ""));
+  });
+
+  it("moves a visitor who chose Arabic from an English URL to the Arabic one before the first paint", async () => {
+    const page = await open("/culture", { storage: { language: "ar", language_id: "2" } });
+    expect(page.url()).toBe(`${baseURL()}/ar/culture`);
+    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+  });
+
+  it("lets an explicit language prefix win and become the saved choice", async () => {
+    const page = await open("/fr/about", { storage: { language: "ar", language_id: "2" } });
+    expect(page.url()).toBe(`${baseURL()}/fr/about`);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("fr");
+  });
+
+  it("shows the overlay on a path change, scrolls to the top and focuses the new heading", async () => {
+    const page = await open("/about");
+    await page.mouse.wheel(0, 600);
+    await page.click(".footer a[href='/privacy']");
+    await page.waitForSelector(".page-overlay", { state: "attached" });
+    await page.waitForURL(`${baseURL()}/privacy`);
+    await page.waitForSelector(".page-overlay", { state: "detached" });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+  });
+
+  it("answers unknown paths and unknown ids with the not-found page and HTTP 404", async () => {
+    for (const path of ["/no/such/page", "/cities/999999/sites/999999/action/999999", "/xx/about", "/en/about", "/ar/cities/abc"]) {
+      const res = await fetch(baseURL() + path);
+      expect(res.status, path).toBe(404);
+    }
+    const page = await open("/ar/nothing-here");
+    expect(await page.locator("main a.button").getAttribute("href")).toBe("/ar");
+    expect(await page.getAttribute('meta[name="robots"]', "content")).toBe("noindex");
+  });
+});
