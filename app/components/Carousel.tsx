@@ -16,7 +16,8 @@ export function Carousel({ label, children }: { label: string; children: React.R
     el.scrollBy({ left: direction * step * (rtl ? -1 : 1), behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   };
   return (
-    <div className="carousel" role="region" aria-roledescription={t("common.carousel")} aria-label={label}>
+    // A group, not a region: the section around it is already the landmark with this name.
+    <div className="carousel" role="group" aria-roledescription={t("common.carousel")} aria-label={label}>
       <ul className="carousel-track" ref={track} tabIndex={0}>
         {Children.map(children, (child) => <li className="carousel-slide">{child}</li>)}
       </ul>

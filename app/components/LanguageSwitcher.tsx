@@ -29,7 +29,8 @@ export function LanguageSwitcher({ languages }: { languages: LanguageOption[] })
 
   return (
     <div className="language-switcher" ref={root}>
-      <button type="button" className="language-button" aria-expanded={open} aria-controls={menuId} aria-label={t("navbar.chooseLanguage")} onClick={() => setOpen(!open)}>
+      <button type="button" className="language-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        <span className="visually-hidden">{t("navbar.chooseLanguage")}: </span>
         <span lang={current?.code}>{current?.name ?? "English"}</span>
         <svg className="arrow" viewBox="0 0 10 6" width="10" height="6" aria-hidden="true"><path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
       </button>

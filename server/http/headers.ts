@@ -10,7 +10,8 @@ export function pageCsp(scriptHashes: string[], frameHosts: readonly string[]): 
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://i.ytimg.com",
+    // blob: for the panorama viewer, which hands the decoded panorama to WebGL through an object URL.
+    "img-src 'self' data: blob:",
     "media-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",

@@ -94,7 +94,7 @@ describe("navigation", () => {
       const res = await fetch(baseURL() + path);
       expect(res.status, path).toBe(404);
     }
-    const page = await open("/ar/nothing-here");
+    const page = await open("/ar/nothing-here", { allowErrors: [/status of 404/] });
     expect(await page.locator("main a.button").getAttribute("href")).toBe("/ar");
     expect(await page.getAttribute('meta[name="robots"]', "content")).toBe("noindex");
   });

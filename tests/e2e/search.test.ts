@@ -29,9 +29,9 @@ describe("search box", () => {
     expect(await first.textContent()).toBe("Palmyra");
     await first.click();
     await page.waitForURL(/\/cities\/\d+\/sites\/\d+\/action\/\d+$/);
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Palmyra");
     const [, cat, city] = page.url().match(/cities\/(\d+)\/sites\/(\d+)/)!;
     expect(await page.evaluate(() => [localStorage.getItem("category_place_id"), localStorage.getItem("city_place_id")])).toEqual([cat, city]);
-    expect(await page.textContent("h1")).toBe("Palmyra");
   });
 
   it("disables the input while loading, shows no-results, and sends nothing for a blank query", async () => {

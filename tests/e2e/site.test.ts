@@ -66,7 +66,7 @@ describe("a site's actions", () => {
     await page.waitForSelector(".virtual .hint, .virtual .state-error", { timeout: 30_000 });
     // With a software WebGL the viewer renders; the state line says which happened, never silence.
     const ready = await page.locator(".virtual .hint").count();
-    if (ready) expect(await page.locator(".panorama canvas").count()).toBe(1);
+    if (ready) expect(await page.locator(".virtual canvas").count()).toBe(1);
     else expect(await page.textContent(".virtual .state-error")).toBe("Failed to load virtual tour. Please try again later.");
   });
 });

@@ -13,8 +13,10 @@ function PanoramaViewer({ src, title }: { src: string; title: string }) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ViewerState>("idle");
+  const started = state !== "idle";
+  // The viewer lives from the visitor's click until the page goes; state changes must not rebuild it.
   useEffect(() => {
-    if (state !== "loading") return;
+    if (!started) return;
     let viewer: { destroy(): void } | undefined;
     let cancelled = false;
     (async () => {
@@ -35,7 +37,7 @@ function PanoramaViewer({ src, title }: { src: string; title: string }) {
       cancelled = true;
       viewer?.destroy();
     };
-  }, [state, src, title, t]);
+  }, [started, src, title, t]);
   return (
     <div className="virtual">
       <div ref={box} className="panorama" role="application" aria-label={t("virtualVisit.viewerLabel", { title })} />
