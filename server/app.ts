@@ -7,6 +7,8 @@ import { apiEndpoints, API_BASE } from "./api/index.ts";
 import type { ApiDeps } from "./api/common.ts";
 import { mount, openApiDocument } from "./api/registry.ts";
 import { apiReferencePage } from "./api/reference-page.ts";
+import { unavailablePage } from "./http/unavailable-page.ts";
+import { splitLanguage } from "../shared/paths.ts";
 import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { compression } from "./http/compression.ts";
@@ -81,6 +83,11 @@ export function createApp(o: AppOptions) {
     if (isDatabaseUnavailable(error)) {
       o.log.warn({ err: (error as Error).message, path: c.req.path }, "database unavailable");
       c.header("retry-after", "5");
+      c.header("cache-control", "no-store");
+      // Browsers asking for a page get a page; everything else the API's JSON.
+      if (!c.req.path.startsWith("/back/") && (c.req.header("accept") ?? "").includes("text/html")) {
+        return c.html(unavailablePage(splitLanguage(c.req.path).language), 503);
+      }
       return c.json({ message: UNAVAILABLE }, 503);
     }
     o.log.error({ err: { message: (error as Error).message, stack: (error as Error).stack }, path: c.req.path }, "unhandled error");

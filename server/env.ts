@@ -2,7 +2,8 @@
 import { z } from "zod";
 
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Production unless told otherwise: development mode would show error details to visitors.
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   /** PostgreSQL connection string; without it the embedded SQLite database is used. */

@@ -1,21 +1,5 @@
-// Per-language URLs: English unprefixed, the others under /ar, /fr, ...
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from "../../shared/languages";
-
-export function localePath(language: LanguageCode, path: string): string {
-  if (language === DEFAULT_LANGUAGE) return path;
-  return path === "/" ? `/${language}` : `/${language}${path}`;
-}
-
-/** The path without its language prefix, and the language it had. */
-export function splitLanguage(pathname: string): { language: LanguageCode; path: string } {
-  const [, first, ...rest] = pathname.split("/");
-  if (first && isLanguageCode(first) && first !== DEFAULT_LANGUAGE) return { language: first, path: `/${rest.join("/")}` };
-  return { language: DEFAULT_LANGUAGE, path: pathname || "/" };
-}
-
-export function alternates(path: string): Array<{ language: LanguageCode; path: string }> {
-  return LANGUAGE_CODES.map((language) => ({ language, path: localePath(language, path) }));
-}
+// The site's URLs: per-language prefixes (shared with the server) and the paths of the site's screens.
+export { alternates, localePath, splitLanguage } from "../../shared/paths";
 
 export const sitePath = {
   place: (categoryId: number, cityId: number, placeId: number) => `/cities/${categoryId}/sites/${cityId}/action/${placeId}`,

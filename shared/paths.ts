@@ -1,0 +1,18 @@
+// Per-language URLs, shared by the UI and the server: English unprefixed, the others under /ar, /fr, ...
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from "./languages.ts";
+
+export function localePath(language: LanguageCode, path: string): string {
+  if (language === DEFAULT_LANGUAGE) return path;
+  return path === "/" ? `/${language}` : `/${language}${path}`;
+}
+
+/** The path without its language prefix, and the language it had. */
+export function splitLanguage(pathname: string): { language: LanguageCode; path: string } {
+  const [, first, ...rest] = pathname.split("/");
+  if (first && isLanguageCode(first) && first !== DEFAULT_LANGUAGE) return { language: first, path: `/${rest.join("/")}` };
+  return { language: DEFAULT_LANGUAGE, path: pathname || "/" };
+}
+
+export function alternates(path: string): Array<{ language: LanguageCode; path: string }> {
+  return LANGUAGE_CODES.map((language) => ({ language, path: localePath(language, path) }));
+}
