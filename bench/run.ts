@@ -10,6 +10,7 @@ import { buildSite, rssOf, startSite } from "./lib/site.ts";
 const PARTS: Record<string, () => Promise<BenchPart>> = {
   lighthouse: async () => (await import("./parts/lighthouse.ts")).lighthouse,
   axe: async () => (await import("./parts/axe.ts")).axe,
+  search: async () => (await import("./parts/search.ts")).search,
   load: async () => (await import("./parts/load.ts")).load,
   soak: async () => (await import("./parts/soak.ts")).soak,
   security: async () => (await import("./parts/security.ts")).security,

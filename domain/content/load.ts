@@ -48,16 +48,7 @@ export async function loadContent(
 
   // Images are made before the transaction: encoding is slow and must not hold the database.
   const images = new Map<string, ProcessedImage>();
-  const want = (key: string, motif: Motif) => ({ key, motif });
-  const wanted = [
-    ...files.places.flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif))),
-    ...files.services.flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif))),
-    ...files.gallery.map((g) => want(`gallery-${g.slug}`, g.motif)),
-    ...files.experiences.map((x) => want(`experience-${x.slug}`, x.motif)),
-    ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files))),
-    ...files.categories.map((c) => want(`category-${c.slug}`, categoryMotif(c.slug, files))),
-    ...files.serviceTypes.map((s) => want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street")),
-  ];
+  const wanted = imageKeys(files);
   // Two at a time: the machines this runs on have two cores, and each encode is single-threaded.
   const queue = [...wanted];
   await Promise.all([0, 1].map(async () => {
@@ -153,6 +144,19 @@ export async function loadContent(
     if (version !== previous) await w.setMeta("version", String(version));
     return { ...report, version };
   });
+}
+
+/** Every picture the content needs, by the key its file (illustration or photograph) is known by. */
+export function imageKeys(files: ContentFiles): Array<{ key: string; motif: Motif }> {
+  const want = (key: string, motif: Motif) => ({ key, motif });
+  return [
+    ...[...files.places, ...files.services].flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif))),
+    ...files.gallery.map((g) => want(`gallery-${g.slug}`, g.motif)),
+    ...files.experiences.map((x) => want(`experience-${x.slug}`, x.motif)),
+    ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files))),
+    ...files.categories.map((c) => want(`category-${c.slug}`, categoryMotif(c.slug, files))),
+    ...files.serviceTypes.map((s) => want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street")),
+  ];
 }
 
 /** A city's picture shows what it is best known for: the motif of its most popular place. */

@@ -73,14 +73,22 @@ const placeKeys = { places_idplaces: z.number().int(), cities_idcities: z.number
 type PlaceScope = { place: PlaceRow; language: Language };
 const keys = ({ place, language }: PlaceScope) => ({ places_idplaces: place.id, cities_idcities: place.city_id, categories_idcategories: place.category_id, languages_idlanguages: language.id });
 
+const variantSchema = z.object({ format: z.enum(["avif", "webp"]), width: z.number().int(), height: z.number().int(), url });
 export const mediaSchema = z.object({
   id: z.number().int(), med_name: z.string(), med_type: z.number().int().describe("1 image, 2 site-information text"), med_content: url,
-  width: z.number().int().nullable(), height: z.number().int().nullable(), ...placeKeys, created_at: iso, updated_at: iso,
+  width: z.number().int().nullable(), height: z.number().int().nullable(),
+  variants: z.array(variantSchema).describe("responsive versions of an image (added to the original shape; empty for texts)"),
+  placeholder: z.string().nullable().describe("dominant colour to show while the image loads"),
+  ...placeKeys, created_at: iso, updated_at: iso,
 });
-export function presentMedia(m: MediaRow, scope: PlaceScope, content: string) {
+export function presentMedia(m: MediaRow, scope: PlaceScope, content: string, origin: string) {
+  const details = JSON.parse(m.details || "{}") as { placeholder?: string; variants?: Array<{ format: "avif" | "webp"; width: number; height: number; src: string }> };
   return {
     id: m.id, med_name: m.title || scope.place.name, med_type: m.kind === "image" ? 1 : 2, med_content: content,
-    width: m.width, height: m.height, ...keys(scope), created_at: m.updated_at, updated_at: m.updated_at,
+    width: m.width, height: m.height,
+    variants: (details.variants ?? []).map((v) => ({ format: v.format, width: v.width, height: v.height, url: origin + v.src })),
+    placeholder: details.placeholder ?? null,
+    ...keys(scope), created_at: m.updated_at, updated_at: m.updated_at,
   };
 }
 

@@ -118,6 +118,8 @@ describe.each(ENGINES)("compatible API on %s", (engine) => {
     z.array(mediaSchema).parse(media);
     expect(media.filter((m: any) => m.med_type === 1)).toHaveLength(3);
     expect(media[0].med_name).toBe("منظر 1");
+    expect(media[0].variants.map((v: any) => `${v.format}@${v.width}`).sort()).toEqual(["avif@1600", "avif@480", "avif@960", "webp@1600", "webp@480", "webp@960"]);
+    expect(media[0].placeholder).toMatch(/^#[0-9a-f]{6}$/);
     const info = media.find((m: any) => m.med_type === 2);
     const text = await t.app.request(new URL(info.med_content).pathname + new URL(info.med_content).search);
     expect(text.headers.get("content-type")).toContain("text/plain");
@@ -166,6 +168,18 @@ describe.each(ENGINES)("compatible API on %s", (engine) => {
     const rows = await t.database.db.selectFrom("device_counts").selectAll().execute();
     expect(rows).toEqual([{ platform: "android", app_version: "2.1.0", count: 1 }]);
     expect(JSON.stringify(rows)).not.toContain("secret-token");
+  });
+
+  it("compresses large answers with brotli and answers 304 for a known ETag", async () => {
+    const res = await t.app.request("/back/api/openapi.json", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    const body = new Uint8Array(await res.arrayBuffer());
+    const length = res.headers.get("content-length");
+    if (length) expect(Number(length)).toBe(body.length);
+    const etag = res.headers.get("etag")!;
+    expect(res.headers.get("cache-control")).toContain("max-age");
+    const again = await t.app.request("/back/api/openapi.json", { headers: { "accept-encoding": "br", "if-none-match": etag } });
+    expect(again.status).toBe(304);
   });
 
   it("publishes an OpenAPI 3.1 document listing every endpoint, and a reference page", async () => {

@@ -28,8 +28,8 @@ export const mediaRoutes = (deps: ApiDeps) => {
         const info = `${origin}/back/api/user/place1/places/${scope.place.id}/information.txt?language=${scope.language.id}`;
         return {
           data: [
-            ...media.images.map((m) => presentMedia(m, scope, absolute(origin, m.src))),
-            ...media.info.map((m) => presentMedia(m, scope, info)),
+            ...media.images.map((m) => presentMedia(m, scope, absolute(origin, m.src), origin)),
+            ...media.info.map((m) => presentMedia(m, scope, info, origin)),
           ],
         };
       },
