@@ -4,8 +4,7 @@ import { idParam, languageOf, notFound, servicesOf } from "../lib/context.server
 import { coverImages } from "../lib/view.server";
 import { useI18n } from "../i18n/context";
 import { Seo } from "../components/Seo";
-import { Picture } from "../components/Picture";
-import { LocalLink } from "../components/LocalLink";
+import { CardGrid } from "../components/Card";
 import { sitePath } from "../lib/paths";
 import { DataState } from "../components/DataState";
 
@@ -34,21 +33,7 @@ export default function CategoryCities({ loaderData }: Route.ComponentProps) {
       <h1>{category.name}</h1>
       <p className="lead">{t("cities.subtitle", { category: category.name })}</p>
       <DataState data={cities} group="cities" loadingKey="loadingCategoryInfo.text">
-        {(list) => (
-          <ul className="card-grid">
-            {list.map((c) => (
-              <li key={c.id}>
-                <article className="card">
-                  {c.image && <Picture image={c.image} alt="" />}
-                  <div className="card-body">
-                    <h2 className="card-title"><LocalLink className="card-link" to={sitePath.citySites(category.id, c.id)}>{c.name}</LocalLink></h2>
-                    <p>{c.description}</p>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(list) => <CardGrid cards={list.map((c) => ({ key: c.id, title: c.name, to: sitePath.citySites(category.id, c.id), image: c.image, text: c.description, headingLevel: 2 }))} />}
       </DataState>
     </div>
   );

@@ -3,7 +3,7 @@ import { languageOf, servicesOf } from "../lib/context.server";
 import { coverImages } from "../lib/view.server";
 import { useI18n } from "../i18n/context";
 import { Seo } from "../components/Seo";
-import { Picture } from "../components/Picture";
+import { CardGrid } from "../components/Card";
 import { LocalLink } from "../components/LocalLink";
 import { sitePath } from "../lib/paths";
 
@@ -34,19 +34,7 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t("destinationsSite.byCategory")} className="chips">
         {loaderData.categories.map((c) => <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">{c.name}</LocalLink>)}
       </nav>
-      <ul className="card-grid">
-        {loaderData.cities.map((c) => (
-          <li key={c.id}>
-            <article className="card">
-              {c.image && <Picture image={c.image} alt="" />}
-              <div className="card-body">
-                <h2 className="card-title"><LocalLink className="card-link" to={sitePath.citySites(c.categoryId, c.id)}>{c.name}</LocalLink></h2>
-                <p>{c.description}</p>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <CardGrid cards={loaderData.cities.map((c) => ({ key: c.id, title: c.name, to: sitePath.citySites(c.categoryId, c.id), image: c.image, text: c.description, headingLevel: 2 }))} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { languageOf, servicesOf } from "../lib/context.server";
 import { coverImages } from "../lib/view.server";
 import { useI18n } from "../i18n/context";
 import { Seo } from "../components/Seo";
-import { Picture } from "../components/Picture";
+import { CardGrid } from "../components/Card";
 import { LocalLink } from "../components/LocalLink";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,20 +25,7 @@ export default function Experiences({ loaderData }: Route.ComponentProps) {
       <Seo title={t("meta.experiences.title")} description={t("meta.experiences.description")} path="/experiences" />
       <h1>{t("services.experiencesTitle")}</h1>
       <p className="lead">{t("services.experiencesSubtitle")}</p>
-      <ul className="card-grid">
-        {loaderData.experiences.map((x) => (
-          <li key={x.id}>
-            <article className="card">
-              {x.image && <Picture image={x.image} alt="" />}
-              <div className="card-body">
-                <h2 className="card-title">{x.title}</h2>
-                {x.city && <p className="card-meta">{x.city}</p>}
-                <p>{x.description}</p>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <CardGrid cards={loaderData.experiences.map((x) => ({ key: x.id, title: x.title, image: x.image, meta: x.city, text: x.description, headingLevel: 2 }))} />
       <section className="section" aria-labelledby="services-title">
         <h2 id="services-title">{t("services.directoryTitle")}</h2>
         <ul className="chips">

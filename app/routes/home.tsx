@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/context";
 import { Seo } from "../components/Seo";
 import { Picture } from "../components/Picture";
 import { LocalLink } from "../components/LocalLink";
+import { CardGrid } from "../components/Card";
 import { PlaceCard } from "../components/PlaceCard";
 import { DataState } from "../components/DataState";
 import { Carousel } from "../components/Carousel";
@@ -84,33 +85,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="destinations" className="section" aria-labelledby="destinations-title">
         <h2 id="destinations-title">{t("destinations.title")}</h2>
         <p className="lead">{t("destinations.subtitle")}</p>
-        <ul className="card-grid">
-          {destinations.map((c) => (
-            <li key={c.id}>
-              <article className="card">
-                {c.image && <Picture image={c.image} alt="" />}
-                <div className="card-body">
-                  <h3 className="card-title"><LocalLink className="card-link" to={sitePath.category(c.id)}>{c.name}</LocalLink></h3>
-                  <p>{c.description}</p>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={destinations.map((c) => ({ key: c.id, title: c.name, to: sitePath.category(c.id), image: c.image, text: c.description }))} />
       </section>
 
       <section id="experiences" className="section" aria-labelledby="experiences-title">
         <h2 id="experiences-title">{t("services.experiencesTitle")}</h2>
-        <ul className="card-grid">
-          {experiences.map((x) => (
-            <li key={x.id}>
-              <article className="card">
-                {x.image && <Picture image={x.image} alt="" />}
-                <div className="card-body"><h3 className="card-title">{x.title}</h3><p>{x.description}</p></div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={experiences.map((x) => ({ key: x.id, title: x.title, image: x.image, text: x.description }))} />
         <p><LocalLink className="button" to="/experiences">{t("services.allExperiences")}</LocalLink></p>
       </section>
 

@@ -4,8 +4,7 @@ import { languageOf, servicesOf } from "../lib/context.server";
 import { coverImages } from "../lib/view.server";
 import { useI18n } from "../i18n/context";
 import { Seo } from "../components/Seo";
-import { Picture } from "../components/Picture";
-import { LocalLink } from "../components/LocalLink";
+import { CardGrid } from "../components/Card";
 import { sitePath } from "../lib/paths";
 
 export const handle = { variant: "services" };
@@ -25,19 +24,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <Seo title={t("meta.services.title")} description={t("meta.services.description")} path="/services" />
       <h1>{t("services.directoryTitle")}</h1>
       <p className="lead">{t("services.directorySubtitle")}</p>
-      <ul className="card-grid">
-        {loaderData.types.map((s) => (
-          <li key={s.id}>
-            <article className="card">
-              {s.image && <Picture image={s.image} alt="" />}
-              <div className="card-body">
-                <h2 className="card-title"><LocalLink className="card-link" to={sitePath.service(s.id)}>{s.name}</LocalLink></h2>
-                <p>{s.description}</p>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <CardGrid cards={loaderData.types.map((s) => ({ key: s.id, title: s.name, to: sitePath.service(s.id), image: s.image, text: s.description, headingLevel: 2 }))} />
       <p className="note">{t("services.sampleNote")}</p>
     </div>
   );
