@@ -57,7 +57,8 @@ export function createApp(o: AppOptions) {
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
-  app.use(`${API_BASE}/*`, bodyLimit({
+  // Every body is bounded: the API's and the contact page's form alike.
+  app.use("*", bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => { throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`); },
   }));

@@ -67,23 +67,24 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
   }
 
   return async (request, c) => {
-    const cacheable = request.method === "GET" || request.method === "HEAD";
-    if (!cacheable) {
-      const entry = await render(request, c);
-      return respond(entry, c);
-    }
+    if (request.method !== "GET" && request.method !== "HEAD") return respond(await render(request, c), c);
+    // HEAD is answered from the same rendering as GET (rendered as a GET), without the body: a HEAD must
+    // never put an empty page into the cache.
+    const head = request.method === "HEAD";
+    const get = head ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     // With the database down this throws, and the app's error handler answers 503.
     const url = new URL(request.url);
     const key = `${await contentVersion()} ${url.pathname}${url.search}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = await render(request, c);
+      entry = await render(get, c);
       // Only answers that depend on the URL alone are kept: pages and their data, found or not found.
       if ((entry.status === 200 || entry.status === 404) && !entry.headers.some(([k]) => k === "set-cookie")) {
         if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
       }
     }
-    return respond(entry, c);
+    const res = respond(entry, c);
+    return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
 }

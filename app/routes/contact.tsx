@@ -23,7 +23,14 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
   const { services, client } = context.get(appContext);
-  const form = await request.formData();
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { allow: "GET, POST" } });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form (JSON, plain text, a broken multipart body): say so rather than fail.
+    throw data(null, { status: 415 });
+  }
   const values = Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, String(form.get(f) ?? "")])) as Record<Field, string>;
   const parsed = contactMessage.safeParse({ ...values, website: String(form.get("website") ?? ""), language });
   if (!parsed.success) {

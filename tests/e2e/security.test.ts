@@ -1,0 +1,62 @@
+// Security checks on the real server: Observatory-rule headers on the home page, a seeded fuzz of every API
+// endpoint and the contact form (no 5xx, no stack trace, still alive), and the contact rate limit.
+// The fuzz and the rate-limit check speak from their own loopback addresses (127.0.0.2, .3): the server
+// counts the contact limit per address, and the browser tests' form submissions come from 127.0.0.1.
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./browser.ts";
+import { observe } from "../../bench/lib/observatory.ts";
+import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../bench/lib/fuzz.ts";
+import { contactRateLimit, headThenGet } from "../../bench/parts/security.ts";
+
+describe("response headers", () => {
+  it("score A+ on the home page by the Observatory's rules", async () => {
+    const report = await observe(`${baseURL()}/`);
+    expect(report.tests.filter((t) => t.pass === false), JSON.stringify(report.tests, null, 1)).toEqual([]);
+    expect(report.grade).toBe("A+");
+  });
+
+  it("keep a page's body and script hashes for a GET that follows a HEAD", async () => {
+    const probe = await headThenGet(baseURL());
+    expect(probe, JSON.stringify(probe)).toMatchObject({ ok: true });
+  });
+});
+
+describe("fuzz", () => {
+  let report: FuzzReport;
+  const requests = Number(process.env.BENCH_FUZZ_REQUESTS ?? 10_000);
+
+  // The whole fuzz runs once (about 1.5 minutes on 2 cores); the tests below read its report.
+  beforeAll(async () => {
+    report = await fuzz({ baseURL: baseURL(), requests, seed: 20260101, concurrency: 20, timeLimitMs: 280_000, localAddress: "127.0.0.2" });
+  }, 300_000);
+
+  it("sends every request in time, to every endpoint of the OpenAPI document and the contact form", async () => {
+    expect(report.stoppedEarly).toBe(false);
+    expect(report.requests).toBe(requests);
+    const targets = await fuzzTargets(baseURL());
+    expect(Object.keys(report.byTarget).sort()).toEqual(targets.map((t) => `${t.method} ${t.template}`).sort());
+  });
+
+  it("gets no 5xx answer", () => {
+    expect(report.serverErrors, JSON.stringify({ by: report.serverErrorsBy, first: report.findings.serverErrors.slice(0, 3) }, null, 1)).toBe(0);
+  });
+
+  it("gets no stack trace, file content or hung request", () => {
+    expect(report.findings.stackTraces).toEqual([]);
+    expect(report.findings.fileLeaks).toEqual([]);
+    expect(report.findings.timeouts).toEqual([]);
+  });
+
+  it("leaves the server alive and answering", async () => {
+    expect(await stillAnswering(baseURL())).toBe(true);
+  });
+});
+
+describe("contact rate limit", () => {
+  it("answers 429 with Retry-After once one client has sent its allowance (4 on the test server)", async () => {
+    const result = await contactRateLimit(baseURL(), "127.0.0.3", 10);
+    expect(result.statuses).toEqual([201, 201, 201, 201, 429]);
+    expect(Number(result.retryAfter)).toBeGreaterThan(0);
+    expect(Number(result.retryAfter)).toBeLessThanOrEqual(600);
+  });
+});
