@@ -3,5 +3,11 @@
 import { createContext } from "react-router";
 import type { Services } from "../server/services.ts";
 
-export type AppContext = { services: Services; client: string };
+export type AppContext = {
+  services: Services;
+  client: string;
+  /** Errors thrown while rendering (filled by entry.server's handleError), so the server can tell a
+   * database outage (503) from a bug (500). */
+  errors: unknown[];
+};
 export const appContext = createContext<AppContext>();

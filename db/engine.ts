@@ -20,7 +20,9 @@ export function openDatabase({ databaseUrl, sqlitePath }: { databaseUrl?: string
       query_timeout: 10_000,
     });
     // A dropped connection must not crash the process: the next query reports the failure instead.
+    // The pool's listener covers idle clients; each client gets its own for when it is checked out.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }

@@ -11,6 +11,7 @@ import { pageCsp } from "./http/headers.ts";
 import { compressBody, pickEncoding } from "./http/compression.ts";
 import { etagOf } from "./http/caching.ts";
 import { clientKey } from "./http/client.ts";
+import { isDatabaseUnavailable } from "./http/errors.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
@@ -45,8 +46,13 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
 
   async function render(request: Request, c: Context): Promise<Cached> {
     const context = new RouterContextProvider();
-    context.set(appContext, { services, client: clientKey(c, trustProxy) });
+    const errors: unknown[] = [];
+    context.set(appContext, { services, client: clientKey(c, trustProxy), errors });
     const res = await handle(request, context);
+    // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
+    // error handler, with the unavailable page), not a 500 that blames the site.
+    const outage = errors.find(isDatabaseUnavailable);
+    if (outage) throw outage;
     const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     if ((headers.get("content-type") ?? "").startsWith("text/html")) {
