@@ -75,7 +75,8 @@ export function createApp(o: AppOptions) {
   });
   app.all("/back/*", () => { throw new ApiError(404, "There is no such API endpoint."); });
 
-  if (o.clientDir) app.use("*", serveStatic({ root: o.clientDir }));
+  // The few files of public/ by name: a catch-all would look on disk for every page first.
+  if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));
   if (o.pages) {
     const pages = o.pages;
     app.all("*", (c) => pages(c.req.raw, c));

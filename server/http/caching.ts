@@ -29,8 +29,9 @@ export function caching({ apiMaxAge, pageMaxAge }: { apiMaxAge: number; pageMaxA
       const maxAge = res.status === 200 ? (isPage ? pageMaxAge : isFile ? STATIC_MAX_AGE : apiMaxAge) : 0;
       res.headers.set("cache-control", maxAge ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 10}` : "no-cache");
     }
-    if (res.status !== 200 || !res.body) return;
-    if (!res.headers.has("etag")) {
+    if (res.status !== 200) return;
+    // Answers that carry their own tag (cached pages) are not read again.
+    if (!res.headers.has("etag") && res.body) {
       const body = new Uint8Array(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       headers.set("etag", etagOf(body));

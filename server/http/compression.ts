@@ -24,7 +24,8 @@ export const compression: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
   const type = res.headers.get("content-type") ?? "";
-  if (!res.body || res.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || c.req.method === "HEAD") return;
+  // Headers first: touching res.body turns the server's light response into a full stream.
+  if (res.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || c.req.method === "HEAD" || !res.body) return;
   const encoding = pickEncoding(c.req.header("accept-encoding"));
   res.headers.append("vary", "Accept-Encoding");
   if (!encoding) return;
