@@ -7,6 +7,7 @@ export function NotFoundPage({ kind }: { kind: "notFound" | "error" }) {
     <section className="page narrow not-found">
       <title>{`${t(`notFound.${kind}Title`)} | ${t("common.siteName")}`}</title>
       <meta name="robots" content="noindex" />
+      <meta name="description" content={t(`notFound.${kind}Text`)} />
       <h1>{t(`notFound.${kind}Title`)}</h1>
       <p>{t(`notFound.${kind}Text`)}</p>
       <p><LocalLink to="/" className="button">{t("notFound.home")}</LocalLink></p>
