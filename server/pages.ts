@@ -22,7 +22,8 @@ type Cached = { status: number; headers: [string, string][]; body: Bytes; etag: 
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
 const MAX_ENTRIES = 2000;
-const VERSION_TTL_MS = 1000;
+/** How long the content version is trusted before it is read again (so a warm page costs no query). */
+export const VERSION_TTL_MS = 1000;
 
 export function scriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);

@@ -2,6 +2,7 @@
 // stopped (`pg_ctl stop -m fast`) mid-run and started again. During the outage every answer must be a 503
 // with a clear message and the process must live on; once the database is back the site must answer normally
 // (200, 201 for a message) again by itself, without a restart.
+import { VERSION_TTL_MS } from "../../server/pages.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -171,7 +172,9 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
     const samples = stream.samples;
     const phaseOf = (s: Sample): Phase => {
       if (s.endedAt < stopBegin) return "before";
-      if (s.startedAt < stopEnd) return "stopping";
+      // For up to the page cache's version check interval after the stop, cached pages are still served
+      // (the site has not asked the database yet): that is the stop's tail, not the outage.
+      if (s.startedAt < stopEnd + VERSION_TTL_MS) return "stopping";
       if (s.endedAt <= startBegin) return "outage";
       if (s.startedAt < startEnd) return "restarting";
       return "after";
