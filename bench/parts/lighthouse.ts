@@ -33,8 +33,8 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
 }
 
 /**
- * Another build of the site replacing build/ under the running server (other test runs on the machine) makes
- * the page's hashed assets 404: such a run measures nothing real, so it stops the part with a clear message.
+ * A page whose hashed assets answer 404 was served by a build/ that changed under the server (the private copy
+ * exists to prevent it): such a run measures nothing real, so it stops the part with a clear message.
  */
 function assertAssetsServed(report: Report, url: string) {
   const items: { url: string; statusCode: number }[] = report.audits["network-requests"]?.details?.items ?? [];
@@ -55,7 +55,7 @@ async function idleShare(ms: number): Promise<number> {
 }
 
 /**
- * Waits (a minute at most) until at least half the CPU is idle: simulated throttling multiplies the main-thread
+ * Waits (90 s at most) until at least half the CPU is idle: simulated throttling multiplies the main-thread
  * time Chromium observes, so other work on this shared machine would be counted as the site's.
  */
 async function waitForIdleCpu(maxWaitMs = 90_000): Promise<number> {
@@ -123,7 +123,9 @@ function auditDetail(audit: Audit): string {
 function performanceNote(m: Measured): string {
   const r = m.report;
   const out: string[] = [];
-  for (const audit of failingAudits(r, "performance")) out.push(`${audit.id} ${audit.displayValue ?? ""} (score ${audit.score})`);
+  // Every weighted metric that lost points, with its weight: the score is their weighted mean.
+  const metrics = (r.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (r.audits[ref.id]?.score ?? 1) < 1);
+  if (metrics.length) out.push(`metrics losing points: ${metrics.map((ref) => `${ref.id} ${r.audits[ref.id]!.displayValue ?? ""} (score ${r.audits[ref.id]!.score}, weight ${ref.weight}%)`).join(", ")}`);
   const bootup: { url: string; scripting: number; total: number }[] = r.audits["bootup-time"]?.details?.items ?? [];
   const source = (url: string) => (url.includes("/assets/") ? fileOf(url) : url.startsWith("http") ? "the HTML document" : url);
   if (bootup.length) out.push(`main thread by source: ${bootup.slice(0, 3).map((b) => `${source(b.url)} ${Math.round(b.total)} ms`).join(", ")}`);
@@ -194,13 +196,13 @@ function table(measured: Measured[], formFactor: FormFactor): string {
 export const lighthouse: BenchPart = async (ctx) => {
   const site = await startOnPrivateBuild(ctx.scratchDir, ctx.log);
   try {
-    return await audit(site.url, ctx.log);
+    return await auditPages(site.url, ctx.log);
   } finally {
     await site.stop();
   }
 };
 
-async function audit(baseURL: string, log: (line: string) => void): Promise<PartResult> {
+async function auditPages(baseURL: string, log: (line: string) => void): Promise<PartResult> {
   const loadAverageAtStart = loadavg().map((x) => Number(x.toFixed(2)));
   const pages = await pagesToAudit(baseURL);
   const measured: Measured[] = [];
