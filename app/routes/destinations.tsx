@@ -11,11 +11,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const services = servicesOf(context);
   const [cities, categories] = await Promise.all([services.content.cities(language), services.content.categories(language, 1)]);
-  // Each city opens on the first destination category it has sites in.
+  // Each city opens on the first destination category (in the editors' order) it has sites in.
+  const sites = (await services.content.places(language, { kind: "site" })).items;
   const firstCategory = new Map<number, number>();
   for (const category of categories) {
-    const of = await services.content.citiesOfCategory(category.id, language);
-    for (const city of of?.cities ?? []) if (!firstCategory.has(city.id)) firstCategory.set(city.id, category.id);
+    for (const site of sites) if (site.category_id === category.id && !firstCategory.has(site.city_id)) firstCategory.set(site.city_id, category.id);
   }
   const images = await coverImages(services, "city", cities.map((c) => c.id), language);
   return {

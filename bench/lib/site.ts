@@ -25,12 +25,10 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
   const json = async (path: string) => ((await (await fetch(api + path)).json()) as { data: any[] }).data;
   const categories = await json("/category1/category/language/1");
   const site = categories.find((c) => c.cat_type === 1);
-  const services = categories.find((c) => c.cat_type === 2);
   const cities = await json(`/city1/cities/category/${site.id}/language/1`);
   const places = await json(`/place1/places/city/${cities[0].id}/category/${site.id}/language/1`);
   const serviceTypes = await json(`/service1/services`);
   const base = `/cities/${site.id}/sites/${cities[0].id}/action/${places[0].id}`;
-  void services;
   return [
     "/", "/destinations", "/experiences", "/culture", "/about", "/contact", "/privacy", "/services", `/services/${serviceTypes[0].id}`,
     `/cities/${site.id}`, `/cities/${site.id}/sites/${cities[0].id}`, base, `${base}/info`, `${base}/sign`, `${base}/virtual`, `${base}/images`,

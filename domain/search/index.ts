@@ -310,17 +310,21 @@ export class SearchIndex {
     const order = [...cost.keys()].sort((a, b) => cost[a]! - cost[b]!);
     order.forEach((i, step) => {
       const restricted = step > 0 && cost[i]! > Math.max(COMMON_POSTINGS, this.size / 4) && touched.length > 0;
+      /** Whether document d takes part; the first time it does, its scores start from zero. */
+      const admit = (d: number): boolean => {
+        if (done[d]) return true;
+        if (restricted) return false;
+        done[d] = 1;
+        touched.push(d);
+        best.fill(0, d * n, d * n + n);
+        return true;
+      };
       for (const [t, quality] of expansions[i]!) {
         const list = this.hits.data;
         for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k += 3) {
           const d = list[k]!, phrase = list[k + 1]!, p = list[k + 2]!;
           if (mask && !mask[d]) continue;
-          if (!done[d]) {
-            if (restricted) continue;
-            done[d] = 1;
-            touched.push(d);
-            best.fill(0, d * n, d * n + n);
-          }
+          if (!admit(d)) continue;
           const field = this.phraseField[phrase]!;
           const score = FIELD_WEIGHT[field]! * quality;
           if (score > best[d * n + i]!) best[d * n + i] = score;
@@ -345,12 +349,7 @@ export class SearchIndex {
         for (let k = this.summaryDocs.start[t]!, end = this.summaryDocs.start[t + 1]!; k < end; k++) {
           const d = docs[k]!;
           if (mask && !mask[d]) continue;
-          if (!done[d]) {
-            if (restricted) continue;
-            done[d] = 1;
-            touched.push(d);
-            best.fill(0, d * n, d * n + n);
-          }
+          if (!admit(d)) continue;
           if (score > best[d * n + i]!) best[d * n + i] = score;
         }
       }
