@@ -6,6 +6,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { appContext } from "./context";
+import { StylesheetContext } from "./lib/stylesheet";
+import stylesheet from "./styles/global.css?inline";
 
 export { appContext };
 export const streamTimeout = 5_000;
@@ -23,7 +25,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const document = (
+      <StylesheetContext value={stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       onAllReady() {
         const body = new PassThrough();
         headers.set("content-type", "text/html; charset=utf-8");

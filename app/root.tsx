@@ -11,7 +11,7 @@ import { Navbar } from "./components/Navbar";
 import { Footer } from "./components/Footer";
 import { PageTransition } from "./components/PageTransition";
 import { NotFoundPage } from "./components/NotFoundPage";
-import "./styles/global.css";
+import { InlineStylesheet } from "./lib/stylesheet";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -43,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <InlineStylesheet />
       </head>
       <body>
         {children}
