@@ -1,11 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 /** Route modules stay one chunk each (React Router loads them per page); see decision 011. */
 const isRouteModule = (id: string) => /[\\/]app[\\/](root\.tsx|routes[\\/])/.test(id);
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -53,7 +53,8 @@ export function createApp(o: AppOptions) {
 
   app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
-  if (o.clientDir) app.use("/assets/*", serveStatic({ root: o.clientDir }));
+  // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
+  if (o.clientDir) app.use("/assets/*", serveStatic({ root: o.clientDir, precompressed: true }));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
