@@ -31,9 +31,10 @@ export type Report = {
 /**
  * One Lighthouse run in a fresh Chromium: mobile is Lighthouse's default (Moto G Power emulation, simulated
  * slow 4G and 4x CPU slowdown); desktop is its desktop preset. `ignoreStatusCode` lets a 404 page be audited;
- * `blockedUrlPatterns` serves to measure what a page would score without some of its requests.
+ * `blockedUrlPatterns` serves to measure what a page would score without some of its requests;
+ * `throttlingMethod: "devtools"` loads the page through the same slow network and CPU instead of simulating them.
  */
-export async function runLighthouse(url: string, formFactor: FormFactor, { timeoutMs = 180_000, blockedUrlPatterns = [] as string[] } = {}): Promise<Report> {
+export async function runLighthouse(url: string, formFactor: FormFactor, { timeoutMs = 180_000, blockedUrlPatterns = [] as string[], throttlingMethod = "simulate" as "simulate" | "devtools" } = {}): Promise<Report> {
   const [chromeLauncher, { default: lighthouseRun }, { default: desktopConfig }] = await Promise.all([
     import("chrome-launcher"), import("lighthouse"), import("lighthouse/core/config/desktop-config.js"),
   ]);
@@ -42,7 +43,7 @@ export async function runLighthouse(url: string, formFactor: FormFactor, { timeo
   try {
     const run = lighthouseRun(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ignoreStatusCode: true, blockedUrlPatterns },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ignoreStatusCode: true, blockedUrlPatterns, throttlingMethod },
       formFactor === "desktop" ? desktopConfig : undefined,
     );
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Lighthouse timed out on ${url}`)), timeoutMs)));

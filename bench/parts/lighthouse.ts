@@ -163,6 +163,30 @@ async function scriptCost(baseURL: string, m: Measured) {
   };
 }
 
+type Applied = { page: Page; fcpMs: number; lcpMs: number; performance: number | null };
+
+/**
+ * The page loaded once through the throttled network and CPU (Lighthouse's "devtools" method) instead of the
+ * simulation: the simulation assumes that every high-priority script is needed before the first paint, which
+ * Chromium does not do with module preloads, so the real load tells what a visitor on slow 4G sees.
+ */
+async function measureApplied(baseURL: string, page: Page): Promise<Applied> {
+  await waitForIdleCpu();
+  const report = await runLighthouse(baseURL + page.path, "mobile", { throttlingMethod: "devtools" });
+  if (report.runtimeError) throw new Error(`${page.path} (mobile, applied throttling): ${report.runtimeError.code}`);
+  const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+  return { page, fcpMs: ms("first-contentful-paint"), lcpMs: ms("largest-contentful-paint"), performance: figuresOf(report).performance };
+}
+
+function appliedTable(applied: Applied[], measured: Measured[]): string {
+  const simulated = (a: Applied) => measured.find((m) => m.formFactor === "mobile" && m.page.path === a.page.path)!.figures;
+  return [
+    "| page | path | FCP ms | LCP ms | LCP ms, simulated | performance | performance, simulated |",
+    "|---|---|---|---|---|---|---|",
+    ...applied.map((a) => `| ${a.page.name} ${a.page.lang} | \`${a.page.path}\` | ${a.fcpMs} | ${a.lcpMs} | ${simulated(a).lcpMs} | ${a.performance} | ${simulated(a).performance} |`),
+  ].join("\n");
+}
+
 /** Audits that lost points, grouped across pages: category, id, where, and one example of why. */
 function failingList(measured: Measured[]) {
   const groups = new Map<string, { category: string; audit: Audit; where: string[]; excused: boolean }>();
@@ -216,6 +240,11 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     }
   }
   const homeScripts = { en: await javascriptBytes(baseURL, "/"), ar: await javascriptBytes(baseURL, "/ar") };
+  const applied: Applied[] = [];
+  for (const page of pages) {
+    applied.push(await measureApplied(baseURL, page));
+    log(`mobile, applied throttling ${page.path}: FCP ${applied.at(-1)!.fcpMs} ms LCP ${applied.at(-1)!.lcpMs} ms`);
+  }
 
   const mobile = measured.filter((m) => m.formFactor === "mobile");
   const budgets: Budget[] = [];
@@ -246,7 +275,7 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
   const withoutScripts = overLcp.length ? await scriptCost(baseURL, slowest[0]!) : undefined;
   budgets.push({
     name: "mobile LCP, slowest page (ms)", limit: `<= ${LCP_BUDGET_MS}`, value: slowest[0]!.figures.lcpMs, pass: overLcp.length === 0,
-    ...(overLcp.length ? { note: `${withoutScripts!.sentence} Per page: ${overLcp.map((m) => `${m.page.name} ${m.page.lang}: ${lcpNote(m)}`).join(" | ")}` } : {}),
+    ...(overLcp.length ? { note: `${withoutScripts!.sentence} Loaded through the same throttling instead of simulated, the slowest LCP is ${Math.max(...applied.map((a) => a.lcpMs))} ms. Per page: ${overLcp.map((m) => `${m.page.name} ${m.page.lang}: ${lcpNote(m)}`).join(" | ")}` } : {}),
   });
   const shifty = [...mobile].sort((a, b) => b.figures.cls - a.figures.cls);
   const overCls = shifty.filter((m) => m.figures.cls > CLS_BUDGET);
@@ -267,6 +296,12 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     "",
     table(measured, "mobile"),
     "",
+    "### Mobile, throttling applied instead of simulated",
+    "",
+    "The same pages loaded once through Lighthouse's mobile throttling applied to the network and CPU (its `devtools` method: 562.5 ms request latency, 1.4 Mbit/s, 4x CPU slowdown) rather than simulated from an unthrottled load. The budgets above are on the simulation, Lighthouse's default; this table shows what a visitor on slow 4G gets.",
+    "",
+    appliedTable(applied, measured),
+    "",
     "### Desktop",
     "",
     table(measured, "desktop"),
@@ -286,6 +321,7 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     benchmarkIndex: Math.round(measured.reduce((s, m) => s + ((m.report as any).environment?.benchmarkIndex ?? 0), 0) / measured.length),
     homeJavaScriptBytes: { en: homeScripts.en.bytes, ar: homeScripts.ar.bytes, files: homeScripts.en.scripts.length },
     ...(withoutScripts ? { lcpWithoutScripts: withoutScripts.figures } : {}),
+    appliedThrottling: Object.fromEntries(applied.map((a) => [a.page.path, { fcpMs: a.fcpMs, lcpMs: a.lcpMs, performance: a.performance }])),
     pages: Object.fromEntries(measured.map((m) => [`${m.formFactor} ${m.page.path}`, { ...m.figures, ...(m.performanceRuns.length > 1 ? { performanceRuns: m.performanceRuns } : {}) }])),
   };
   return { part: "lighthouse", figures, budgets, markdown };
