@@ -4,15 +4,10 @@
 // entry.client, 102.7 kB at the server's request-time level 5 against 93.5 kB at level 11.
 import { writeFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants } from "node:zlib";
 import type { Plugin } from "vite";
+import { compressBest, MIN_COMPRESS_BYTES } from "../server/http/compression.ts";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 const TEXT_FILE = /\.(js|mjs|css|svg|json|txt|xml|vtt)$/;
-/** Below this the compressed copy saves less than its headers cost (the server's own threshold too). */
-const MIN_BYTES = 1024;
 
 export function precompress(): Plugin {
   return {
@@ -24,11 +19,8 @@ export function precompress(): Plugin {
       await Promise.all(Object.keys(bundle).filter((name) => TEXT_FILE.test(name)).map(async (name) => {
         const path = join(dir, name);
         const body = await readFile(path);
-        if (body.length < MIN_BYTES) return;
-        const [br, gz] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-          gzipAsync(body, { level: 9 }),
-        ]);
+        if (body.length < MIN_COMPRESS_BYTES) return;
+        const [br, gz] = await Promise.all([compressBest(body, "br"), compressBest(body, "gzip")]);
         await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
       }));
     },

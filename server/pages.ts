@@ -3,14 +3,12 @@
 // Inline scripts are allowed by their hashes, computed from the final HTML, so a cached page keeps a
 // valid Content-Security-Policy.
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants } from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Context } from "hono";
 import type { PageHandler } from "./app.ts";
 import type { Services } from "./services.ts";
 import { pageCsp } from "./http/headers.ts";
-import { compressBody, pickEncoding } from "./http/compression.ts";
+import { compressBest, compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./http/compression.ts";
 import { etagOf } from "./http/caching.ts";
 import { clientKey } from "./http/client.ts";
 import { isDatabaseUnavailable } from "./http/errors.ts";
@@ -20,29 +18,21 @@ import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
 
 type Bytes = Uint8Array<ArrayBuffer>;
-type Cached = { status: number; headers: [string, string][]; body: Bytes; etag: string; encoded: Partial<Record<"br" | "gzip", Bytes>>; recompressing?: boolean };
+type Cached = { status: number; headers: [string, string][]; body: Bytes; etag: string; encoded: Partial<Record<"br" | "gzip", Bytes>> };
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
 const MAX_ENTRIES = 2000;
 /** How long the content version is trusted before it is read again (so a warm page costs no query). */
 export const VERSION_TTL_MS = 1000;
 
-const brotliAsync = promisify(brotliCompress);
-
 /**
- * A cached page is sent to many visitors, so once its first answer has gone out with the quick brotli level,
- * it is compressed again at the best level in zlib's thread pool (the event loop keeps serving) and later
- * visitors get the smaller body: the home page, 23.2 kB at level 5, is 20.1 kB at level 11.
+ * A cached page is sent to many visitors: while the first ones get it at the quick brotli level, it is
+ * compressed at the best level in the background, and later visitors get the smaller body (the home page:
+ * 23.2 kB at level 5, 20.1 kB at level 11). Should that fail, the quick body stays.
  */
-function recompressBest(entry: Cached) {
-  if (entry.recompressing) return;
-  entry.recompressing = true;
-  brotliAsync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }).then(
-    (out) => {
-      if (entry.encoded.br && out.length < entry.encoded.br.length) entry.encoded.br = new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
-    },
-    () => {}, // the quick body stays; nothing is lost
-  );
+function compressBestLater(entry: Cached) {
+  if (entry.body.length < MIN_COMPRESS_BYTES) return;
+  compressBest(entry.body, "br").then((best) => { entry.encoded.br = best; }, () => {});
 }
 
 export function scriptHashes(html: string): string[] {
@@ -82,14 +72,13 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
     return { status: res.status, headers: [...headers], body, etag: etagOf(body), encoded: {} };
   }
 
-  function respond(entry: Cached, c: Context, cached = false): Response {
+  function respond(entry: Cached, c: Context): Response {
     const headers = new Headers(entry.headers);
     headers.set("etag", entry.etag);
     headers.append("vary", "Accept-Encoding");
-    const encoding = entry.body.length >= 1024 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+    const encoding = entry.body.length >= MIN_COMPRESS_BYTES ? pickEncoding(c.req.header("accept-encoding")) : undefined;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers });
     const encoded = (entry.encoded[encoding] ??= compressBody(entry.body, encoding));
-    if (cached && encoding === "br") recompressBest(entry);
     headers.set("content-encoding", encoding);
     return new Response(encoded, { status: entry.status, headers });
   }
@@ -110,9 +99,10 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
       if ((entry.status === 200 || entry.status === 404) && !entry.headers.some(([k]) => k === "set-cookie")) {
         if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
+        compressBestLater(entry);
       }
     }
-    const res = respond(entry, c, cache.get(key) === entry);
+    const res = respond(entry, c);
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
 }
