@@ -1,14 +1,12 @@
 // Runs Lighthouse (its Node API) on Debian's Chromium, and measures a page's transferred JavaScript cheaply
 // for the CI budget. Nothing here downloads a browser: chrome-launcher is given the system Chromium.
 // Lighthouse is imported only when a run starts, so the CI test of the JS budget does not load it.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { cpSync, existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { request } from "node:http";
 import { request as requestTLS } from "node:https";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../../tests/setup/server-process.ts";
+import { startServer, type ServerProcess } from "../../tests/setup/server-process.ts";
 
 export type FormFactor = "mobile" | "desktop";
 
@@ -91,12 +89,6 @@ export function failingAudits(report: Report, category: string): Audit[] {
     .map(({ audit }) => audit);
 }
 
-/** Performance opportunities and diagnostics that Lighthouse flags, for explaining a low performance score. */
-export function performanceHints(report: Report): Audit[] {
-  const ids = ["render-blocking-resources", "render-blocking-insight", "unused-javascript", "bootup-time", "mainthread-work-breakdown", "largest-contentful-paint-element", "lcp-discovery-insight", "lcp-phases-insight", "layout-shifts", "cls-culprits-insight", "long-tasks", "legacy-javascript", "legacy-javascript-insight", "unminified-javascript", "uses-long-cache-ttl", "server-response-time", "redirects", "font-display", "font-display-insight", "total-byte-weight", "dom-size", "dom-size-insight", "third-party-summary", "uses-responsive-images", "modern-image-formats", "offscreen-images", "image-delivery-insight"];
-  return ids.map((id) => report.audits[id]).filter((a): a is Audit => !!a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "notApplicable");
-}
-
 /** The largest scripts of a run, from the network-requests audit (transferred, compressed bytes). */
 export function largestScripts(report: Report, count = 5): { url: string; transferSize: number }[] {
   const items: { url: string; resourceType?: string; transferSize?: number }[] = report.audits["network-requests"]?.details?.items ?? [];
@@ -108,7 +100,7 @@ export function largestScripts(report: Report, count = 5): { url: string; transf
 }
 
 /** The body size of a GET as sent on the wire (before decompression), with the browser's Accept-Encoding. */
-function transferredBodyBytes(url: string, timeoutMs = 10_000): Promise<{ status: number; bytes: number; body: Buffer; encoding?: string }> {
+export function transferredBodyBytes(url: string, timeoutMs = 10_000): Promise<{ status: number; bytes: number; body: Buffer; encoding?: string }> {
   const send = url.startsWith("https:") ? requestTLS : request;
   return new Promise((resolve, reject) => {
     const req = send(url, { headers: { "accept-encoding": "br, gzip", accept: "*/*" }, timeout: timeoutMs }, (res) => {
@@ -161,14 +153,17 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  * is checked (every script of the home page answers) and taken again, three times at most, if a build was
  * being written while it was copied.
  */
-export async function startOnPrivateBuild(scratchDir: string, log: (line: string) => void): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startOnPrivateBuild(scratchDir: string, log: (line: string) => void): Promise<ServerProcess> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const dir = join(scratchDir, `lighthouse-site-${attempt}`);
     mkdirSync(dir, { recursive: true });
     cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
     // The server bundle imports react, react-router... by name: resolve them from the project.
     if (!existsSync(join(dir, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-    const site = await startSiteIn(dir);
+    const site = await startServer(
+      { SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: join(ROOT, "data/media"), CONTENT_DIR: join(ROOT, "content"), LOG_LEVEL: "warn" },
+      { cwd: dir, timeoutMs: 300_000 },
+    );
     try {
       await javascriptBytes(site.url, "/");
       return site;
@@ -179,34 +174,4 @@ export async function startOnPrivateBuild(scratchDir: string, log: (line: string
     }
   }
   throw new Error("could not copy a complete build/ (another build kept writing it)");
-}
-
-async function startSiteIn(dir: string, timeoutMs = 300_000): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, "server/main.ts")], {
-    cwd: dir,
-    env: {
-      ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn",
-      SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: join(ROOT, "data/media"), CONTENT_DIR: join(ROOT, "content"),
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  child.stderr!.on("data", (d) => (errors += d));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await once(child, "exit");
-  };
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fetch(`${url}/back/api/user/language1/languages`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null) throw new Error(`the private site exited with ${child.exitCode}: ${errors}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the private site did not start: ${errors}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop };
 }

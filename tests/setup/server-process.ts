@@ -2,6 +2,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../server/main.ts", import.meta.url));
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -24,9 +27,11 @@ async function reachable(port: number): Promise<boolean> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-export async function startServer(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<ServerProcess> {
+/** `cwd` is where the server looks for build/ (the project by default; the bench's Lighthouse uses a copy). */
+export async function startServer(env: Record<string, string>, { timeoutMs = 120_000, cwd = process.cwd() } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [MAIN], {
+    cwd,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -48,7 +53,7 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 120
     child,
     output: () => output,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, "exit");
       return code as number | null;
