@@ -5,7 +5,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { appContext } from "./context";
+import { appContext } from "./request-context";
 import { StylesheetContext } from "./lib/stylesheet";
 import stylesheet from "./styles/global.css?inline";
 

@@ -1,10 +1,21 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  isRouteErrorResponse,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from "../shared/languages";
-import { I18nProvider } from "./i18n/context";
+import { I18nProvider } from "./i18n/I18nProvider";
 import { messagesFor } from "./i18n/messages.server";
-import { servicesOf } from "./lib/context.server";
+import { domainOf } from "./lib/loader-params.server";
 import { localSettings } from "./lib/settings";
 import { languageBootScript } from "./lib/language";
 import { Navbar } from "./components/Navbar";
@@ -14,18 +25,28 @@ import { NotFoundPage } from "./components/NotFoundPage";
 import { InlineStylesheet } from "./lib/stylesheet";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const services = servicesOf(context);
+  const domain = domainOf(context);
   const language: LanguageCode = isLanguageCode(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const languages = await services.content.languages();
+  const languages = await domain.content.languages();
   return {
     language,
     languageId: languages.find((l) => l.code === language)?.id ?? 1,
     messages: messagesFor(language),
     languages,
-    settings: localSettings(await services.content.settings(), language),
-    origin: services.publicOrigin ?? new URL(request.url).origin,
+    settings: localSettings(await domain.content.settings(), language),
+    origin: domain.publicOrigin ?? new URL(request.url).origin,
     year: new Date().getFullYear(),
   };
+}
+
+/**
+ * The root's data (the language, its interface texts, the language list, the site settings) depends only
+ * on the language prefix, so moving within one language does not fetch it again. That also keeps the frame
+ * and the visitor's language on screen when a page's own data cannot be fetched (a dropped network, a
+ * proxy's 502): the error page is then shown inside the site, not as a bare text.
+ */
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang !== nextParams.lang;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -39,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14532d" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script text, allowed by its hash in the CSP. */}
         {data && <script dangerouslySetInnerHTML={{ __html: languageBootScript(data.languages) }} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -64,7 +86,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root")!;
   const variant = useVariant();
   // Marks the page as interactive (end-to-end tests wait for it before they click).
-  useEffect(() => { document.documentElement.dataset.hydrated = "true"; }, []);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <I18nProvider language={data.language} languageId={data.languageId} messages={data.messages}>
       <PageTransition />
@@ -89,7 +113,12 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!data) {
     // The root loader itself failed (the database is unreachable): a plain page without the frame.
-    return <main id="main"><h1>Visit Syria</h1><p>The service is temporarily unavailable. Please try again in a moment.</p></main>;
+    return (
+      <main id="main">
+        <h1>Visit Syria</h1>
+        <p>The service is temporarily unavailable. Please try again in a moment.</p>
+      </main>
+    );
   }
   return (
     <Frame>

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 // Every page exists once per language: unprefixed for English, under /ar, /fr, ... for the others
-// (the optional :lang segment; an unknown prefix answers 404 in app/lib/context.server.ts).
+// (the optional :lang segment; an unknown prefix answers 404 in app/lib/loader-params.server.ts).
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -5,13 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir, cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import type { BenchContext, BenchPart, PartResult } from "./lib/types.ts";
-import { buildSite, rssOf, startSite } from "./lib/site.ts";
+import { buildWebsite, rssOf, startWebsite } from "../harness/website.ts";
 
 const PARTS: Record<string, () => Promise<BenchPart>> = {
   lighthouse: async () => (await import("./parts/lighthouse.ts")).lighthouse,
   axe: async () => (await import("./parts/axe.ts")).axe,
   search: async () => (await import("./parts/search.ts")).search,
-  load: async () => (await import("./parts/load.ts")).load,
+  throughput: async () => (await import("./parts/throughput.ts")).throughput,
   soak: async () => (await import("./parts/soak.ts")).soak,
   security: async () => (await import("./parts/security.ts")).security,
   faults: async () => (await import("./parts/faults.ts")).faults,
@@ -30,11 +30,18 @@ const parts = wanted.length ? wanted : Object.keys(PARTS);
 
 const scratchDir = mkdtempSync(join(tmpdir(), "visit-syria-bench-"));
 console.log("building the production site…");
-buildSite();
-const server = await startSite(scratchDir);
-const ctx: BenchContext = { baseURL: server.url, scratchDir, serverRss: () => rssOf(server.child.pid!), log: (line) => console.log(`  ${line}`) };
+buildWebsite();
+const server = await startWebsite(scratchDir);
+const ctx: BenchContext = {
+  baseURL: server.url,
+  scratchDir,
+  serverRss: () => rssOf(server.child.pid!),
+  log: (line) => console.log(`  ${line}`),
+};
 
-const previous: { machine?: unknown; parts: Record<string, PartResult> } = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, "utf8")) : { parts: {} };
+const previous: { machine?: unknown; parts: Record<string, PartResult> } = existsSync(RESULTS)
+  ? JSON.parse(readFileSync(RESULTS, "utf8"))
+  : { parts: {} };
 let failed = false;
 try {
   for (const name of parts) {
@@ -42,8 +49,12 @@ try {
     const started = performance.now();
     try {
       const result = await (await PARTS[name]())(ctx);
-      previous.parts[name] = { ...result, figures: { ...result.figures, ranAt: new Date().toISOString(), seconds: Math.round((performance.now() - started) / 1000) } };
-      for (const b of result.budgets) console.log(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.value} (budget ${b.limit})${b.note ? ` — ${b.note}` : ""}`);
+      previous.parts[name] = {
+        ...result,
+        figures: { ...result.figures, ranAt: new Date().toISOString(), seconds: Math.round((performance.now() - started) / 1000) },
+      };
+      for (const b of result.budgets)
+        console.log(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.value} (budget ${b.limit})${b.note ? ` — ${b.note}` : ""}`);
     } catch (error) {
       failed = true;
       console.error(`  part ${name} could not run: ${(error as Error).stack}`);
@@ -55,7 +66,7 @@ try {
 }
 
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-writeFileSync(RESULTS, JSON.stringify({ machine, parts: previous.parts }, null, 2) + "\n");
+writeFileSync(RESULTS, `${JSON.stringify({ machine, parts: previous.parts }, null, 2)}\n`);
 const order = Object.keys(PARTS).filter((p) => previous.parts[p]);
 const allBudgets = order.flatMap((p) => previous.parts[p].budgets.map((b) => ({ part: p, ...b })));
 const md = [
@@ -67,11 +78,13 @@ const md = [
   "",
   "| part | budget | value | limit | result |",
   "|---|---|---|---|---|",
-  ...allBudgets.map((b) => `| ${b.part} | ${b.name} | ${b.value} | ${b.limit} | ${b.pass ? "pass" : `**fail**${b.note ? `: ${b.note}` : ""}`} |`),
+  ...allBudgets.map(
+    (b) => `| ${b.part} | ${b.name} | ${b.value} | ${b.limit} | ${b.pass ? "pass" : `**fail**${b.note ? `: ${b.note}` : ""}`} |`,
+  ),
   "",
   ...order.map((p) => `${previous.parts[p].markdown.trim()}\n\n_Last run: ${(previous.parts[p].figures as { ranAt?: string }).ranAt}_\n`),
 ].join("\n");
-writeFileSync(REPORT, md + "\n");
+writeFileSync(REPORT, `${md}\n`);
 console.log(`\nwrote ${RESULTS} and ${REPORT}`);
 const failedBudgets = allBudgets.filter((b) => !b.pass && parts.includes(b.part));
 if (failedBudgets.length) console.log(`${failedBudgets.length} budget(s) not met: ${failedBudgets.map((b) => b.name).join("; ")}`);

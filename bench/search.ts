@@ -11,7 +11,7 @@ import { contentRepository } from "../db/repositories/content.ts";
 import { buildIndex, type PlaceDocument } from "../domain/search/index.ts";
 import { indexedSearchService } from "../domain/search/service.ts";
 import { measure, type JudgedQuery } from "../domain/search/judged.ts";
-import { realContentDatabase } from "../tests/setup/real-content.ts";
+import { realContentDatabase } from "../harness/real-content.ts";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -30,48 +30,136 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]
 
 // Real Syrian toponymic elements and town names: [Latin, Arabic, Chinese].
 const PREFIXES = [
-  ["Tell", "تل", "泰勒"], ["Deir", "دير", "代尔"], ["Kafr", "كفر", "卡夫尔"], ["Ain", "عين", "艾因"], ["Jisr", "جسر", "吉斯尔"],
-  ["Maarat", "معرة", "迈阿赖"], ["Ras", "رأس", "拉斯"], ["Bab", "باب", "巴卜"], ["Qasr", "قصر", "盖斯尔"], ["Wadi", "وادي", "瓦迪"],
-  ["Jabal", "جبل", "杰贝勒"], ["Bir", "بئر", "比尔"], ["Umm", "أم", "乌姆"], ["Nahr", "نهر", "纳哈尔"], ["Sheikh", "الشيخ", "谢赫"],
+  ["Tell", "تل", "泰勒"],
+  ["Deir", "دير", "代尔"],
+  ["Kafr", "كفر", "卡夫尔"],
+  ["Ain", "عين", "艾因"],
+  ["Jisr", "جسر", "吉斯尔"],
+  ["Maarat", "معرة", "迈阿赖"],
+  ["Ras", "رأس", "拉斯"],
+  ["Bab", "باب", "巴卜"],
+  ["Qasr", "قصر", "盖斯尔"],
+  ["Wadi", "وادي", "瓦迪"],
+  ["Jabal", "جبل", "杰贝勒"],
+  ["Bir", "بئر", "比尔"],
+  ["Umm", "أم", "乌姆"],
+  ["Nahr", "نهر", "纳哈尔"],
+  ["Sheikh", "الشيخ", "谢赫"],
 ] as const;
 const TOWNS = [
-  ["Saraqib", "سراقب", "萨拉基布"], ["Tadef", "تادف", "塔代夫"], ["Harim", "حارم", "哈里姆"], ["Salqin", "سلقين", "萨勒金"], ["Jableh", "جبلة", "杰卜莱"],
-  ["Baniyas", "بانياس", "巴尼亚斯"], ["Qardaha", "القرداحة", "盖尔达哈"], ["Mhardeh", "محردة", "穆哈尔代"], ["Suqaylabiyah", "السقيلبية", "苏盖勒比耶"],
-  ["Salamiyah", "السلمية", "塞莱米耶"], ["Nabk", "النبك", "奈卜克"], ["Yabroud", "يبرود", "耶卜鲁德"], ["Qatana", "قطنا", "盖泰纳"], ["Douma", "دوما", "杜马"],
-  ["Madaya", "مضايا", "迈达亚"], ["Quneitra", "القنيطرة", "库奈特拉"], ["Salkhad", "صلخد", "萨勒哈德"], ["Mayadin", "الميادين", "迈亚丁"],
-  ["Tabqa", "الطبقة", "塔卜卡"], ["Manbij", "منبج", "曼比季"], ["Azaz", "أعزاز", "阿扎兹"], ["Afrin", "عفرين", "阿夫林"], ["Jarablus", "جرابلس", "杰拉布卢斯"],
-  ["Qamishli", "القامشلي", "卡米什利"], ["Hasakah", "الحسكة", "哈塞克"], ["Amuda", "عامودا", "阿穆达"], ["Dreikish", "الدريكيش", "德雷基什"],
-  ["Haffah", "الحفة", "哈法"], ["Rastan", "الرستن", "拉斯坦"], ["Talkalakh", "تلكلخ", "泰勒凯莱赫"], ["Qusayr", "القصير", "古赛尔"], ["Nawa", "نوى", "纳瓦"],
-  ["Sanamayn", "الصنمين", "塞奈迈因"], ["Ariha", "أريحا", "艾里哈"], ["Kafranbel", "كفرنبل", "卡夫兰贝勒"], ["Maaloula", "معلولا", "马卢拉"],
-  ["Sednaya", "صيدنايا", "赛德纳亚"], ["Bloudan", "بلودان", "布卢丹"], ["Zabadani", "الزبداني", "扎巴达尼"], ["Qalamoun", "القلمون", "盖莱蒙"],
-  ["Masyaf", "مصياف", "迈斯亚夫"], ["Safita", "صافيتا", "萨菲塔"], ["Kessab", "كسب", "凯萨卜"], ["Slunfeh", "صلنفة", "斯伦费"], ["Mashta", "مشتى", "迈什泰"],
-  ["Hariri", "الحريري", "哈里里"], ["Mardikh", "مرديخ", "马尔迪赫"], ["Siman", "سمعان", "西曼"], ["Hamra", "الحمراء", "哈姆拉"], ["Abyad", "الأبيض", "阿比亚德"],
+  ["Saraqib", "سراقب", "萨拉基布"],
+  ["Tadef", "تادف", "塔代夫"],
+  ["Harim", "حارم", "哈里姆"],
+  ["Salqin", "سلقين", "萨勒金"],
+  ["Jableh", "جبلة", "杰卜莱"],
+  ["Baniyas", "بانياس", "巴尼亚斯"],
+  ["Qardaha", "القرداحة", "盖尔达哈"],
+  ["Mhardeh", "محردة", "穆哈尔代"],
+  ["Suqaylabiyah", "السقيلبية", "苏盖勒比耶"],
+  ["Salamiyah", "السلمية", "塞莱米耶"],
+  ["Nabk", "النبك", "奈卜克"],
+  ["Yabroud", "يبرود", "耶卜鲁德"],
+  ["Qatana", "قطنا", "盖泰纳"],
+  ["Douma", "دوما", "杜马"],
+  ["Madaya", "مضايا", "迈达亚"],
+  ["Quneitra", "القنيطرة", "库奈特拉"],
+  ["Salkhad", "صلخد", "萨勒哈德"],
+  ["Mayadin", "الميادين", "迈亚丁"],
+  ["Tabqa", "الطبقة", "塔卜卡"],
+  ["Manbij", "منبج", "曼比季"],
+  ["Azaz", "أعزاز", "阿扎兹"],
+  ["Afrin", "عفرين", "阿夫林"],
+  ["Jarablus", "جرابلس", "杰拉布卢斯"],
+  ["Qamishli", "القامشلي", "卡米什利"],
+  ["Hasakah", "الحسكة", "哈塞克"],
+  ["Amuda", "عامودا", "阿穆达"],
+  ["Dreikish", "الدريكيش", "德雷基什"],
+  ["Haffah", "الحفة", "哈法"],
+  ["Rastan", "الرستن", "拉斯坦"],
+  ["Talkalakh", "تلكلخ", "泰勒凯莱赫"],
+  ["Qusayr", "القصير", "古赛尔"],
+  ["Nawa", "نوى", "纳瓦"],
+  ["Sanamayn", "الصنمين", "塞奈迈因"],
+  ["Ariha", "أريحا", "艾里哈"],
+  ["Kafranbel", "كفرنبل", "卡夫兰贝勒"],
+  ["Maaloula", "معلولا", "马卢拉"],
+  ["Sednaya", "صيدنايا", "赛德纳亚"],
+  ["Bloudan", "بلودان", "布卢丹"],
+  ["Zabadani", "الزبداني", "扎巴达尼"],
+  ["Qalamoun", "القلمون", "盖莱蒙"],
+  ["Masyaf", "مصياف", "迈斯亚夫"],
+  ["Safita", "صافيتا", "萨菲塔"],
+  ["Kessab", "كسب", "凯萨卜"],
+  ["Slunfeh", "صلنفة", "斯伦费"],
+  ["Mashta", "مشتى", "迈什泰"],
+  ["Hariri", "الحريري", "哈里里"],
+  ["Mardikh", "مرديخ", "马尔迪赫"],
+  ["Siman", "سمعان", "西曼"],
+  ["Hamra", "الحمراء", "哈姆拉"],
+  ["Abyad", "الأبيض", "阿比亚德"],
 ] as const;
-const QUALIFIERS = [["al-Kabir", "الكبير", "大"], ["al-Saghir", "الصغير", "小"], ["al-Sharqi", "الشرقي", "东"], ["al-Gharbi", "الغربي", "西"], ["al-Jadid", "الجديد", "新"]] as const;
+const QUALIFIERS = [
+  ["al-Kabir", "الكبير", "大"],
+  ["al-Saghir", "الصغير", "小"],
+  ["al-Sharqi", "الشرقي", "东"],
+  ["al-Gharbi", "الغربي", "西"],
+  ["al-Jadid", "الجديد", "新"],
+] as const;
 // Syllables for invented village names, written the three ways, so the corpus has a realistic spread of
 // distinct names rather than a few dozen towns repeated: [Latin, Arabic, Chinese].
 const SYLLABLES = [
-  ["ka", "كا", "卡"], ["fa", "فا", "法"], ["ri", "ري", "里"], ["zi", "زي", "齐"], ["bin", "بين", "宾"], ["dun", "دون", "敦"], ["mar", "مار", "马尔"],
-  ["sal", "سال", "萨勒"], ["ta", "تا", "塔"], ["nu", "نو", "努"], ["ha", "حا", "哈"], ["jib", "جيب", "吉卜"], ["qa", "قا", "盖"], ["la", "لا", "拉"],
-  ["wi", "وي", "维"], ["yab", "ياب", "亚卜"], ["dis", "ديس", "迪斯"], ["mu", "مو", "穆"], ["shan", "شان", "尚"], ["tal", "تل", "泰勒"],
-  ["kha", "خا", "哈"], ["sir", "سير", "西尔"], ["bu", "بو", "布"], ["dar", "دار", "达尔"],
+  ["ka", "كا", "卡"],
+  ["fa", "فا", "法"],
+  ["ri", "ري", "里"],
+  ["zi", "زي", "齐"],
+  ["bin", "بين", "宾"],
+  ["dun", "دون", "敦"],
+  ["mar", "مار", "马尔"],
+  ["sal", "سال", "萨勒"],
+  ["ta", "تا", "塔"],
+  ["nu", "نو", "努"],
+  ["ha", "حا", "哈"],
+  ["jib", "جيب", "吉卜"],
+  ["qa", "قا", "盖"],
+  ["la", "لا", "拉"],
+  ["wi", "وي", "维"],
+  ["yab", "ياب", "亚卜"],
+  ["dis", "ديس", "迪斯"],
+  ["mu", "مو", "穆"],
+  ["shan", "شان", "尚"],
+  ["tal", "تل", "泰勒"],
+  ["kha", "خا", "哈"],
+  ["sir", "سير", "西尔"],
+  ["bu", "بو", "布"],
+  ["dar", "دار", "达尔"],
 ] as const;
 const LANGS = ["en", "fr", "es", "it", "tr", "ar", "zh"] as const;
 // What a place is, in the seven languages (order as LANGS).
 const TYPES = [
-  ["Castle", "Château", "Castillo", "Castello", "Kalesi", "قلعة", "城堡"], ["Mosque", "Mosquée", "Mezquita", "Moschea", "Camii", "جامع", "清真寺"],
-  ["Church", "Église", "Iglesia", "Chiesa", "Kilisesi", "كنيسة", "教堂"], ["Museum", "Musée", "Museo", "Museo", "Müzesi", "متحف", "博物馆"],
-  ["Souq", "Souk", "Zoco", "Suq", "Çarşısı", "سوق", "市场"], ["Khan", "Caravansérail", "Caravasar", "Caravanserraglio", "Hanı", "خان", "客栈"],
-  ["Bath", "Hammam", "Baño", "Bagno", "Hamamı", "حمام", "浴室"], ["Palace", "Palais", "Palacio", "Palazzo", "Sarayı", "قصر", "宫"],
-  ["Spring", "Source", "Manantial", "Sorgente", "Pınarı", "نبع", "泉"], ["Bridge", "Pont", "Puente", "Ponte", "Köprüsü", "جسر", "桥"],
-  ["Monastery", "Monastère", "Monasterio", "Monastero", "Manastırı", "دير", "修道院"], ["Hotel", "Hôtel", "Hotel", "Albergo", "Oteli", "فندق", "酒店"],
+  ["Castle", "Château", "Castillo", "Castello", "Kalesi", "قلعة", "城堡"],
+  ["Mosque", "Mosquée", "Mezquita", "Moschea", "Camii", "جامع", "清真寺"],
+  ["Church", "Église", "Iglesia", "Chiesa", "Kilisesi", "كنيسة", "教堂"],
+  ["Museum", "Musée", "Museo", "Museo", "Müzesi", "متحف", "博物馆"],
+  ["Souq", "Souk", "Zoco", "Suq", "Çarşısı", "سوق", "市场"],
+  ["Khan", "Caravansérail", "Caravasar", "Caravanserraglio", "Hanı", "خان", "客栈"],
+  ["Bath", "Hammam", "Baño", "Bagno", "Hamamı", "حمام", "浴室"],
+  ["Palace", "Palais", "Palacio", "Palazzo", "Sarayı", "قصر", "宫"],
+  ["Spring", "Source", "Manantial", "Sorgente", "Pınarı", "نبع", "泉"],
+  ["Bridge", "Pont", "Puente", "Ponte", "Köprüsü", "جسر", "桥"],
+  ["Monastery", "Monastère", "Monasterio", "Monastero", "Manastırı", "دير", "修道院"],
+  ["Hotel", "Hôtel", "Hotel", "Albergo", "Oteli", "فندق", "酒店"],
 ] as const;
 const CITIES = [
-  ["Damascus", "Damas", "Damasco", "Damasco", "Şam", "دمشق", "大马士革"], ["Aleppo", "Alep", "Alepo", "Aleppo", "Halep", "حلب", "阿勒颇"],
-  ["Homs", "Homs", "Homs", "Homs", "Humus", "حمص", "霍姆斯"], ["Hama", "Hama", "Hama", "Hama", "Hama", "حماة", "哈马"],
-  ["Latakia", "Lattaquié", "Latakia", "Laodicea", "Lazkiye", "اللاذقية", "拉塔基亚"], ["Tartus", "Tartous", "Tartus", "Tartus", "Tartus", "طرطوس", "塔尔图斯"],
-  ["Idlib", "Idleb", "Idlib", "Idlib", "İdlib", "إدلب", "伊德利卜"], ["Raqqa", "Raqqa", "Al Raqa", "Raqqa", "Rakka", "الرقة", "拉卡"],
-  ["Deir ez-Zor", "Deir ez-Zor", "Deir ez-Zor", "Deir ez-Zor", "Deyrizor", "دير الزور", "代尔祖尔"], ["Suwayda", "Soueïda", "Sueida", "Suwayda", "Süveyda", "السويداء", "苏韦达"],
+  ["Damascus", "Damas", "Damasco", "Damasco", "Şam", "دمشق", "大马士革"],
+  ["Aleppo", "Alep", "Alepo", "Aleppo", "Halep", "حلب", "阿勒颇"],
+  ["Homs", "Homs", "Homs", "Homs", "Humus", "حمص", "霍姆斯"],
+  ["Hama", "Hama", "Hama", "Hama", "Hama", "حماة", "哈马"],
+  ["Latakia", "Lattaquié", "Latakia", "Laodicea", "Lazkiye", "اللاذقية", "拉塔基亚"],
+  ["Tartus", "Tartous", "Tartus", "Tartus", "Tartus", "طرطوس", "塔尔图斯"],
+  ["Idlib", "Idleb", "Idlib", "Idlib", "İdlib", "إدلب", "伊德利卜"],
+  ["Raqqa", "Raqqa", "Al Raqa", "Raqqa", "Rakka", "الرقة", "拉卡"],
+  ["Deir ez-Zor", "Deir ez-Zor", "Deir ez-Zor", "Deir ez-Zor", "Deyrizor", "دير الزور", "代尔祖尔"],
+  ["Suwayda", "Soueïda", "Sueida", "Suwayda", "Süveyda", "السويداء", "苏韦达"],
 ] as const;
 const SUMMARY_WORDS = [
   ["old", "stone", "garden", "river", "view", "walls", "courtyard", "dome", "market", "family", "history", "mountain"],
@@ -121,14 +209,33 @@ function syntheticCorpus(count: number): Synthetic[] {
       const proper = latinIn(lang, latin);
       return lang === "tr" ? `${proper} ${type[l]}` : lang === "en" ? `${proper} ${type[l]}` : `${type[l]} de ${proper}`;
     });
-    const aliases = [latin.replace(/q/gi, "k"), latin.replace(/ou/g, "u").replace(/ah\b/g, "a"), arabic.replace(/[أإآ]/g, "ا"), `${prefix?.[0] ?? ""}${town[0]}`.toLowerCase()];
-    const summaries = LANGS.map((_, l) => [...Array.from({ length: 14 }, () => pick(SUMMARY_WORDS[l]!)), rareWord(l), rareWord(l)].join(" "));
+    const aliases = [
+      latin.replace(/q/gi, "k"),
+      latin.replace(/ou/g, "u").replace(/ah\b/g, "a"),
+      arabic.replace(/[أإآ]/g, "ا"),
+      `${prefix?.[0] ?? ""}${town[0]}`.toLowerCase(),
+    ];
+    const summaries = LANGS.map((_, l) =>
+      [...Array.from({ length: 14 }, () => pick(SUMMARY_WORDS[l]!)), rareWord(l), rareWord(l)].join(" "),
+    );
     const service = type[0] === "Hotel";
     places.push({
-      id, kind: service ? "service" : type[0] === "Museum" ? "culture" : "site", categoryId: 1 + (id % 8), cityId: CITIES.indexOf(city) + 1,
-      serviceTypeId: service ? 1 : null, star: service ? 1 + Math.floor(rnd() * 5) : null, popularity: 1 + Math.floor(rnd() * 100),
-      names, aliases, cities: [...city], categories: [`Category ${id % 8}`], summaries,
-      en: names[0]!, fr: names[1]!, ar: names[5]!, zh: names[6]!,
+      id,
+      kind: service ? "service" : type[0] === "Museum" ? "culture" : "site",
+      categoryId: 1 + (id % 8),
+      cityId: CITIES.indexOf(city) + 1,
+      serviceTypeId: service ? 1 : null,
+      star: service ? 1 + Math.floor(rnd() * 5) : null,
+      popularity: 1 + Math.floor(rnd() * 100),
+      names,
+      aliases,
+      cities: [...city],
+      categories: [`Category ${id % 8}`],
+      summaries,
+      en: names[0]!,
+      fr: names[1]!,
+      ar: names[5]!,
+      zh: names[6]!,
     });
   }
   return places;
@@ -141,10 +248,14 @@ function typo(text: string): string {
   const w = words[i]!;
   const at = 1 + Math.floor(rnd() * (w.length - 2));
   const edit = Math.floor(rnd() * 4);
-  words[i] = edit === 0 ? w.slice(0, at) + "x" + w.slice(at + 1)
-    : edit === 1 ? w.slice(0, at) + w.slice(at + 1)
-    : edit === 2 ? w.slice(0, at) + "e" + w.slice(at)
-    : w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
+  words[i] =
+    edit === 0
+      ? `${w.slice(0, at)}x${w.slice(at + 1)}`
+      : edit === 1
+        ? w.slice(0, at) + w.slice(at + 1)
+        : edit === 2
+          ? `${w.slice(0, at)}e${w.slice(at)}`
+          : w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
   return words.join(" ");
 }
 
@@ -153,11 +264,19 @@ function syntheticQueries(places: Synthetic[], perKind: number): BenchQuery[] {
   const out: BenchQuery[] = [];
   for (let k = 0; k < perKind; k++) {
     const p = () => pick(places);
-    const a = p(), b = p(), c = p(), d = p(), e = p();
+    const a = p(),
+      b = p(),
+      c = p(),
+      d = p(),
+      e = p();
     out.push({ kind: "exact", text: a.en, target: a.id });
     const words = b.en.split(" ");
     const last = words[words.length - 1]!;
-    out.push({ kind: "prefix", text: [...words.slice(0, -1), last.slice(0, Math.max(2, Math.ceil(last.length / 2)))].join(" "), target: b.id });
+    out.push({
+      kind: "prefix",
+      text: [...words.slice(0, -1), last.slice(0, Math.max(2, Math.ceil(last.length / 2)))].join(" "),
+      target: b.id,
+    });
     out.push({ kind: "typo", text: typo(rnd() < 0.5 ? c.en : c.fr), target: c.id });
     // Arabic as people type it: no hamza, ه for ة.
     out.push({ kind: "arabic", text: d.ar.replace(/[أإآ]/g, "ا").replace(/ة/g, "ه"), target: d.id });
@@ -174,12 +293,17 @@ const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 async function judged() {
   const { handle, idOf } = await realContentDatabase();
   const search = indexedSearchService(searchRepository(handle.db), contentRepository(handle.db).contentVersion);
-  const queries: JudgedQuery[] = JSON.parse(readFileSync(new URL("../tests/fixtures/search-queries.json", import.meta.url), "utf8"));
+  const queries: JudgedQuery[] = JSON.parse(readFileSync(new URL("../harness/search-queries.json", import.meta.url), "utf8"));
   const quality = await measure(queries, async (text) => (await search.search({ text, page: 1, perPage: 10 })).ids, idOf);
   await handle.close();
   return {
-    places: idOf.size, queries: quality.queries, mrr: round(quality.mrr, 4), recallAt1: round(quality.recallAt1, 4), recallAt10: round(quality.recallAt10, 4),
-    byLanguage: quality.byLanguage, misses: quality.misses,
+    places: idOf.size,
+    queries: quality.queries,
+    mrr: round(quality.mrr, 4),
+    recallAt1: round(quality.recallAt1, 4),
+    recallAt10: round(quality.recallAt10, 4),
+    byLanguage: quality.byLanguage,
+    misses: quality.misses,
   };
 }
 
@@ -221,20 +345,41 @@ async function synthetic(count: number) {
   }
   times.sort((a, b) => a - b);
   return {
-    places: count, languages: LANGS.length, buildMs: round(buildMs, 1), buildCpuMs: round((buildCpu.user + buildCpu.system) / 1000, 1),
-    memoryMb: round(heapMb + buffersMb, 1), heapMb: round(heapMb, 1), typedArraysMb: round(buffersMb, 1), queries: queries.length,
-    p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(times[times.length - 1]!),
-    byKind: Object.fromEntries(Object.entries(byKind).map(([kind, v]) => {
-      const sorted = v.times.sort((a, b) => a - b);
-      // Synthetic names repeat (same town, same type), so "found in the first ten" is the fair check here.
-      return [kind, { queries: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), foundInTop10: round(v.top10 / sorted.length) }];
-    })),
+    places: count,
+    languages: LANGS.length,
+    buildMs: round(buildMs, 1),
+    buildCpuMs: round((buildCpu.user + buildCpu.system) / 1000, 1),
+    memoryMb: round(heapMb + buffersMb, 1),
+    heapMb: round(heapMb, 1),
+    typedArraysMb: round(buffersMb, 1),
+    queries: queries.length,
+    p50Ms: round(percentile(times, 50)),
+    p99Ms: round(percentile(times, 99)),
+    maxMs: round(times[times.length - 1]!),
+    byKind: Object.fromEntries(
+      Object.entries(byKind).map(([kind, v]) => {
+        const sorted = v.times.sort((a, b) => a - b);
+        // Synthetic names repeat (same town, same type), so "found in the first ten" is the fair check here.
+        return [
+          kind,
+          {
+            queries: sorted.length,
+            p50Ms: round(percentile(sorted, 50)),
+            p99Ms: round(percentile(sorted, 99)),
+            foundInTop10: round(v.top10 / sorted.length),
+          },
+        ];
+      }),
+    ),
     index: index.stats(),
   };
 }
 
 const result = {
-  date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length,
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model ?? "unknown",
+  cores: cpus().length,
   // The machine is shared: a high load average at the start means the times below are inflated.
   loadAverageAtStart: loadavg().map((x) => round(x, 2)),
   judged: await judged(),

@@ -10,7 +10,9 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<string[]>
   await db.transaction().execute(async (trx) => {
     // Several app instances may start together on one PostgreSQL: only one migrates at a time.
     if (engine === "postgres") await sql`select pg_advisory_xact_lock(7226001)`.execute(trx);
-    await trx.schema.createTable("schema_migrations").ifNotExists()
+    await trx.schema
+      .createTable("schema_migrations")
+      .ifNotExists()
       .addColumn("name", "text", (c) => c.primaryKey())
       .addColumn("applied_at", "text", (c) => c.notNull())
       .execute();

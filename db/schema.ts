@@ -23,12 +23,18 @@ export interface Database {
     popularity: number;
     lat: number;
     lng: number;
-   
+
     created_at: string;
     updated_at: string;
   };
   place_translations: {
-    place_id: number; language: string; name: string; summary: string; information: string; address: string; aliases: string;
+    place_id: number;
+    language: string;
+    name: string;
+    summary: string;
+    information: string;
+    address: string;
+    aliases: string;
   };
   /** Images, videos, sign-language videos, panoramas and virtual-tour links, attached to one owner. */
   media: {

@@ -19,7 +19,7 @@ await handle.close();
 
 const columns = ["id", "created_at", "language", "name", "email", "subject", "message", "mail_status", "mail_attempts"] as const;
 if (values.format === "json") {
-  process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+  process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
 } else {
   // RFC 4180 quoting; a leading = + - @ is prefixed so a spreadsheet never runs a visitor's text as a formula.
   const cell = (v: unknown) => {
@@ -27,5 +27,5 @@ if (values.format === "json") {
     const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
     return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  process.stdout.write([columns.join(","), ...rows.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n") + "\r\n");
+  process.stdout.write(`${[columns.join(","), ...rows.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n")}\r\n`);
 }

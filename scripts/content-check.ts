@@ -8,7 +8,9 @@ try {
   const files = readContent(dir, { partial });
   const problems = checkContent(files);
   for (const p of problems) console.log(`- ${p}`);
-  console.log(`${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities: ${problems.length} problem(s)`);
+  console.log(
+    `${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities: ${problems.length} problem(s)`,
+  );
   process.exitCode = problems.length ? 1 : 0;
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;

@@ -12,7 +12,9 @@ try {
   await migrate(handle);
   const started = performance.now();
   const report = await loadContentFolder(handle, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
-  console.log(`${report.changed} changed, ${report.unchanged} unchanged, ${report.deleted} deleted; content version ${report.version} (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `${report.changed} changed, ${report.unchanged} unchanged, ${report.deleted} deleted; content version ${report.version} (${Math.round(performance.now() - started)} ms)`,
+  );
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

@@ -8,7 +8,10 @@ import sharp from "sharp";
 import { readContent } from "../domain/content/files.ts";
 import { imageKeys } from "../domain/content/load.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { list: { type: "boolean" }, content: { type: "string", default: "content" } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { list: { type: "boolean" }, content: { type: "string", default: "content" } },
+});
 const keys = new Set(imageKeys(readContent(values.content!)).map((k) => k.key));
 if (values.list) {
   console.log([...keys].sort().join("\n"));
@@ -31,7 +34,9 @@ for (const file of readdirSync(folder).sort()) {
     problems.push(`${file}: no picture is called "${key}" (see --list)`);
     continue;
   }
-  const meta = await sharp(join(folder, file)).metadata().catch(() => undefined);
+  const meta = await sharp(join(folder, file))
+    .metadata()
+    .catch(() => undefined);
   if (!meta?.width || !meta.height) {
     problems.push(`${file}: not a readable image`);
     continue;

@@ -2,12 +2,18 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import pino from "pino";
 import { openDatabase } from "../db/engine.ts";
-import { buildServices } from "../server/services.ts";
+import { buildDomain } from "../server/compose.ts";
 import { createApp } from "../server/app.ts";
 
 // The document does not depend on data: an empty in-memory database is enough to build the app.
 const handle = openDatabase({ sqlitePath: ":memory:" });
-const app = createApp({ deps: buildServices(handle, pino({ level: "silent" })), log: pino({ level: "silent" }), version: "0.1.0", mediaDir: "data/media", staticMediaDir: "content/media/static" });
+const app = createApp({
+  deps: buildDomain(handle, pino({ level: "silent" })),
+  log: pino({ level: "silent" }),
+  version: "0.1.0",
+  mediaDir: "data/media",
+  staticMediaDir: "content/media/static",
+});
 const doc = await (await app.request("/back/api/openapi.json")).text();
 await handle.close();
 mkdirSync("build", { recursive: true });

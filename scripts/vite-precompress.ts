@@ -16,13 +16,17 @@ export function precompress(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle(options, bundle) {
       const dir = options.dir!;
-      await Promise.all(Object.keys(bundle).filter((name) => TEXT_FILE.test(name)).map(async (name) => {
-        const path = join(dir, name);
-        const body = await readFile(path);
-        if (body.length < MIN_COMPRESS_BYTES) return;
-        const [br, gz] = await Promise.all([compressBest(body, "br"), compressBest(body, "gzip")]);
-        await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-      }));
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => TEXT_FILE.test(name))
+          .map(async (name) => {
+            const path = join(dir, name);
+            const body = await readFile(path);
+            if (body.length < MIN_COMPRESS_BYTES) return;
+            const [br, gz] = await Promise.all([compressBest(body, "br"), compressBest(body, "gzip")]);
+            await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+          }),
+      );
     },
   };
 }

@@ -4,21 +4,22 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Logger } from "pino";
 import { apiEndpoints, API_BASE } from "./api/index.ts";
-import type { ApiDeps } from "./api/common.ts";
+import type { Domain } from "../domain/domain.ts";
 import { mount, openApiDocument } from "./api/registry.ts";
 import { apiReferencePage } from "./api/reference-page.ts";
 import { unavailablePage } from "./http/unavailable-page.ts";
 import { splitLanguage } from "../shared/paths.ts";
 import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
-import { compression } from "./http/compression.ts";
+import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
+import { closeOnUnreadBody } from "./http/connection.ts";
 import { MAX_BODY_BYTES } from "../shared/limits.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
 export type AppOptions = {
-  deps: ApiDeps;
+  deps: Domain;
   log: Logger;
   mediaDir: string;
   staticMediaDir: string;
@@ -47,6 +48,7 @@ export function createApp(o: AppOptions) {
     // Method, path and status only: no address, no query string, no body (the privacy promise).
     o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
+  app.use(closeOnUnreadBody);
   app.use(securityHeaders);
   app.use(compression);
   app.use(caching({ apiMaxAge: 60, pageMaxAge: o.pageMaxAge ?? 300 }));
@@ -54,27 +56,38 @@ export function createApp(o: AppOptions) {
   app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
-  if (o.clientDir) app.use("/assets/*", serveStatic({ root: o.clientDir, precompressed: true }));
+  if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
   // Every body is bounded: the API's and the contact page's form alike.
-  app.use("*", bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => { throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`); },
-  }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+      },
+    }),
+  );
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
   mount(app, API_BASE, endpoints);
 
   // A known API path asked with another method is a 405, not a 404.
-  const patterns = endpoints.map((e) => ({ method: e.method.toUpperCase(), re: new RegExp(`^${API_BASE}${e.path.replace(/:\w+/g, "[^/]+").replace(/\./g, "\\.")}$`) }));
+  const patterns = endpoints.map((e) => ({
+    method: e.method.toUpperCase(),
+    re: new RegExp(`^${API_BASE}${e.path.replace(/:\w+/g, "[^/]+").replace(/\./g, "\\.")}$`),
+  }));
   app.all(`${API_BASE}/*`, (c) => {
     const allowed = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
-    if (allowed.length) throw new ApiError(405, `Use ${allowed.join(" or ")} for this address.`, { headers: { allow: allowed.join(", ") } });
+    if (allowed.length)
+      throw new ApiError(405, `Use ${allowed.join(" or ")} for this address.`, { headers: { allow: allowed.join(", ") } });
     throw new ApiError(404, "There is no such API endpoint.");
   });
-  app.all("/back/*", () => { throw new ApiError(404, "There is no such API endpoint."); });
+  app.all("/back/*", () => {
+    throw new ApiError(404, "There is no such API endpoint.");
+  });
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));

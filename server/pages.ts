@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Context } from "hono";
 import type { PageHandler } from "./app.ts";
-import type { Services } from "./services.ts";
+import type { Domain } from "../domain/domain.ts";
 import { pageCsp } from "./http/headers.ts";
 import { compressBest, compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./http/compression.ts";
 import { etagOf } from "./http/caching.ts";
@@ -32,14 +32,23 @@ export const VERSION_TTL_MS = 1000;
  */
 function compressBestLater(entry: Cached) {
   if (entry.body.length < MIN_COMPRESS_BYTES) return;
-  compressBest(entry.body, "br").then((best) => { entry.encoded.br = best; }, () => {});
+  compressBest(entry.body, "br").then(
+    (best) => {
+      entry.encoded.br = best;
+    },
+    () => {},
+  );
 }
 
 export function scriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
 }
 
-export async function pageHandler(build: ServerBuild, services: Services, { mode, trustProxy = false, cacheEntries = MAX_ENTRIES }: { mode: string; trustProxy?: boolean; cacheEntries?: number }): Promise<PageHandler> {
+export async function pageHandler(
+  build: ServerBuild,
+  domain: Domain,
+  { mode, trustProxy = false, cacheEntries = MAX_ENTRIES }: { mode: string; trustProxy?: boolean; cacheEntries?: number },
+): Promise<PageHandler> {
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
   const cache = new Map<string, Cached>();
@@ -48,7 +57,7 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
   async function contentVersion(): Promise<number> {
     const now = Date.now();
     if (now - version.checkedAt > VERSION_TTL_MS) {
-      const value = await services.content.version();
+      const value = await domain.content.version();
       if (value !== version.value) cache.clear();
       version = { value, checkedAt: now };
     }
@@ -58,7 +67,7 @@ export async function pageHandler(build: ServerBuild, services: Services, { mode
   async function render(request: Request, c: Context): Promise<Cached> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
-    context.set(appContext, { services, client: clientKey(c, trustProxy), errors });
+    context.set(appContext, { domain, client: clientKey(c, trustProxy), errors });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
     // error handler, with the unavailable page), not a 500 that blames the site.

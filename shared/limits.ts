@@ -9,7 +9,8 @@ export const CONTACT_LIMITS = {
 export const SEARCH_LIMITS = {
   /** Longest query accepted; longer ones are cut, not refused (people paste). */
   queryMaxLength: 200,
-  defaultPerPage: 10,
+  /** The API's page size when a client sends no per_page: 5, as the original backend did (ORIGINAL-API.md). */
+  defaultPerPage: 5,
   maxPerPage: 50,
   maxPage: 1000,
 } as const;
@@ -26,4 +27,9 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 export const VIRTUAL_TOUR_HOSTS = ["tours.3dvista.com", "storage.net-fs.com", "my.matterport.com", "kuula.co"] as const;
 
 /** Search box timings of SPEC.md section 9. */
-export const SEARCH_BOX = { debounceMs: 1000, refocusMs: 100, pageSize: 10 } as const;
+export const SEARCH_BOX = {
+  debounceMs: 1000,
+  refocusMs: 100,
+  /** What the website's search box asks for (per_page=10, SPEC.md), not the API's default. */
+  pageSize: 10,
+} as const;

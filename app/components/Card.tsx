@@ -12,7 +12,15 @@ export function Card({ title, to, image, meta, text, headingLevel = 3 }: CardPro
     <article className="card">
       {image && <Picture image={image} alt="" />}
       <div className="card-body">
-        <Heading className="card-title">{to ? <LocalLink className="card-link" to={to}>{title}</LocalLink> : title}</Heading>
+        <Heading className="card-title">
+          {to ? (
+            <LocalLink className="card-link" to={to}>
+              {title}
+            </LocalLink>
+          ) : (
+            title
+          )}
+        </Heading>
         {meta && <p className="card-meta">{meta}</p>}
         {text && <p>{text}</p>}
       </div>
@@ -24,7 +32,11 @@ export function Card({ title, to, image, meta, text, headingLevel = 3 }: CardPro
 export function CardGrid({ cards }: { cards: Array<CardProps & { key: string | number }> }) {
   return (
     <ul className="card-grid">
-      {cards.map(({ key, ...card }) => <li key={key}><Card {...card} /></li>)}
+      {cards.map(({ key, ...card }) => (
+        <li key={key}>
+          <Card {...card} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -3,16 +3,36 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
 import { DataState, MAX_RETRIES } from "./DataState";
-import { I18nProvider } from "../i18n/context";
+import { I18nProvider } from "../i18n/I18nProvider";
 import en from "../i18n/locales/en.json";
 
 function Page() {
   const { items } = useLoaderData() as { items: Promise<string[]> };
-  return <DataState data={items} group="mainSwiper">{(list) => <ul>{list.map((x) => <li key={x}>{x}</li>)}</ul>}</DataState>;
+  return (
+    <DataState data={items} group="mainSwiper">
+      {(list) => (
+        <ul>
+          {list.map((x) => (
+            <li key={x}>{x}</li>
+          ))}
+        </ul>
+      )}
+    </DataState>
+  );
 }
 
 function renderWith(load: () => Promise<string[]>) {
-  const router = createMemoryRouter([{ path: "/", loader: () => ({ items: load() }), element: <I18nProvider language="en" languageId={1} messages={en}><Page /></I18nProvider> }]);
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      loader: () => ({ items: load() }),
+      element: (
+        <I18nProvider language="en" languageId={1} messages={en}>
+          <Page />
+        </I18nProvider>
+      ),
+    },
+  ]);
   render(<RouterProvider router={router} />);
 }
 

@@ -1,6 +1,6 @@
 // The footer of SPEC.md: description, quick and support links, contact details and hours from the site
 // settings, three social networks, and the copyright line with the current year.
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { LocalLink } from "./LocalLink";
 import type { SiteSettings } from "../lib/settings";
 
@@ -16,32 +16,66 @@ export function Footer({ settings, year, variant }: { settings: SiteSettings; ye
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick">{t("footer.quickLinks")}</h2>
           <ul>
-            <li><LocalLink to="/">{t("navbar.home")}</LocalLink></li>
-            <li><LocalLink to="/destinations">{t("navbar.destination")}</LocalLink></li>
-            <li><LocalLink to="/experiences">{t("navbar.services")}</LocalLink></li>
-            <li><LocalLink to="/services">{t("footer.serviceDirectory")}</LocalLink></li>
-            <li><LocalLink to="/culture">{t("navbar.culture")}</LocalLink></li>
-            <li><LocalLink to="/about">{t("navbar.about")}</LocalLink></li>
+            <li>
+              <LocalLink to="/">{t("navbar.home")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/destinations">{t("navbar.destination")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/experiences">{t("navbar.services")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/services">{t("footer.serviceDirectory")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/culture">{t("navbar.culture")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/about">{t("navbar.about")}</LocalLink>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-support">
           <h2 id="footer-support">{t("footer.support")}</h2>
           <ul>
-            <li><LocalLink to="/privacy">{t("footer.privacy")}</LocalLink></li>
-            <li><LocalLink to="/contact">{t("navbar.contact")}</LocalLink></li>
+            <li>
+              <LocalLink to="/privacy">{t("footer.privacy")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/contact">{t("navbar.contact")}</LocalLink>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{t("footer.contactUs")}</h2>
           <address>
             <p>{settings.address}</p>
-            {settings.phone && <p>{t("footer.phone", { phone: "" })}<a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} dir="ltr">{settings.phone}</a></p>}
-            {settings.email && <p>{t("footer.email", { email: "" })}<a href={`mailto:${settings.email}`} dir="ltr">{settings.email}</a></p>}
+            {settings.phone && (
+              <p>
+                {t("footer.phone", { phone: "" })}
+                <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} dir="ltr">
+                  {settings.phone}
+                </a>
+              </p>
+            )}
+            {settings.email && (
+              <p>
+                {t("footer.email", { email: "" })}
+                <a href={`mailto:${settings.email}`} dir="ltr">
+                  {settings.email}
+                </a>
+              </p>
+            )}
             <p>{t("footer.hours", { hours: settings.workingHours })}</p>
           </address>
           <ul className="social" aria-label={t("footer.social")}>
             {settings.social.map((s) => (
-              <li key={s.network}><a href={s.url} rel="noopener noreferrer" target="_blank">{t(`footer.networks.${s.network}`)}</a></li>
+              <li key={s.network}>
+                <a href={s.url} rel="noopener noreferrer" target="_blank">
+                  {t(`footer.networks.${s.network}`)}
+                </a>
+              </li>
             ))}
           </ul>
         </section>

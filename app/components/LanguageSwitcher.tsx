@@ -1,7 +1,7 @@
 // The language menu: a button with an arrow opens the list; choosing a language saves it and moves to its URL.
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { localePath, splitLanguage } from "../lib/paths";
 import { applyLanguage, type LanguageOption } from "../lib/language";
 
@@ -32,7 +32,9 @@ export function LanguageSwitcher({ languages }: { languages: LanguageOption[] })
       <button type="button" className="language-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         <span className="visually-hidden">{t("navbar.chooseLanguage")}: </span>
         <span lang={current?.code}>{current?.name ?? "English"}</span>
-        <svg className="arrow" viewBox="0 0 10 6" width="10" height="6" aria-hidden="true"><path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
+        <svg className="arrow" viewBox="0 0 10 6" width="10" height="6" aria-hidden="true">
+          <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
       </button>
       <ul id={menuId} className="language-menu" hidden={!open}>
         {languages.map((l) => (

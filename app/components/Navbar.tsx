@@ -2,7 +2,7 @@
 // switcher, search box on the home page only, and the mobile menu with its five ways of closing.
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { localePath, splitLanguage } from "../lib/paths";
 import { LocalLink } from "./LocalLink";
 import { BrandMark } from "./BrandMark";
@@ -42,13 +42,17 @@ export function Navbar({ languages, variant }: { languages: LanguageOption[]; va
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
-  // Close on route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: the menu closes when it changes.
   useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
-    const onResize = () => { if (window.innerWidth > MOBILE_BREAKPOINT_PX) setOpen(false); };
-    const onDown = (e: MouseEvent) => { if (!nav.current?.contains(e.target as Node)) setOpen(false); };
+    const onResize = () => {
+      if (window.innerWidth > MOBILE_BREAKPOINT_PX) setOpen(false);
+    };
+    const onDown = (e: MouseEvent) => {
+      if (!nav.current?.contains(e.target as Node)) setOpen(false);
+    };
     window.addEventListener("resize", onResize);
     document.addEventListener("mousedown", onDown);
     // Lock page scrolling while the mobile menu is open; restore it on close.
@@ -68,16 +72,38 @@ export function Navbar({ languages, variant }: { languages: LanguageOption[]; va
         <span className="brand-name">{t("common.siteName")}</span>
       </LocalLink>
       <nav aria-label={t("navbar.label")} className="nav" ref={nav}>
-        <button type="button" className="icon-button menu-toggle" aria-expanded={open} aria-controls={menuId} aria-label={open ? t("navbar.closeMenu") : t("navbar.openMenu")} onClick={() => setOpen(!open)}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={open ? "M5 5l14 14M19 5L5 19" : "M3 6h18M3 12h18M3 18h18"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className="icon-button menu-toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? t("navbar.closeMenu") : t("navbar.openMenu")}
+          onClick={() => setOpen(!open)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d={open ? "M5 5l14 14M19 5L5 19" : "M3 6h18M3 12h18M3 18h18"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
         </button>
         <ul id={menuId} className={`nav-links${open ? " is-open" : ""}`}>
           {LINKS.map(([key, anchor, route]) => (
             <li key={key}>
               {isHome && anchor ? (
-                <a href={anchor} onClick={() => setOpen(false)}>{t(`navbar.${key}`)}</a>
+                <a href={anchor} onClick={() => setOpen(false)}>
+                  {t(`navbar.${key}`)}
+                </a>
               ) : (
-                <LocalLink to={route} onClick={() => setOpen(false)} aria-current={splitLanguage(location.pathname).path === route ? "page" : undefined}>{t(`navbar.${key}`)}</LocalLink>
+                <LocalLink
+                  to={route}
+                  onClick={() => setOpen(false)}
+                  aria-current={splitLanguage(location.pathname).path === route ? "page" : undefined}
+                >
+                  {t(`navbar.${key}`)}
+                </LocalLink>
               )}
             </li>
           ))}
@@ -87,7 +113,9 @@ export function Navbar({ languages, variant }: { languages: LanguageOption[]; va
         {isHome && <SearchBox />}
         <LanguageSwitcher languages={languages} />
       </div>
-      <a className="skip-link" href={`${localePath(language, splitLanguage(location.pathname).path)}#main`}>{t("common.skipToContent")}</a>
+      <a className="skip-link" href={`${localePath(language, splitLanguage(location.pathname).path)}#main`}>
+        {t("common.skipToContent")}
+      </a>
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { LocalLink } from "./LocalLink";
 
 export function NotFoundPage({ kind }: { kind: "notFound" | "error" }) {
@@ -10,7 +10,11 @@ export function NotFoundPage({ kind }: { kind: "notFound" | "error" }) {
       <meta name="description" content={t(`notFound.${kind}Text`)} />
       <h1>{t(`notFound.${kind}Title`)}</h1>
       <p>{t(`notFound.${kind}Text`)}</p>
-      <p><LocalLink to="/" className="button">{t("notFound.home")}</LocalLink></p>
+      <p>
+        <LocalLink to="/" className="button">
+          {t("notFound.home")}
+        </LocalLink>
+      </p>
     </section>
   );
 }

@@ -1,7 +1,19 @@
 // A responsive picture: AVIF and WebP at several widths, intrinsic size (no layout shift), a colour placeholder.
 import type { ImageView } from "../lib/images";
 
-export function Picture({ image, sizes = "(max-width: 768px) 100vw, 33vw", eager = false, className, alt }: { image: ImageView; sizes?: string; eager?: boolean; className?: string; alt?: string }) {
+export function Picture({
+  image,
+  sizes = "(max-width: 768px) 100vw, 33vw",
+  eager = false,
+  className,
+  alt,
+}: {
+  image: ImageView;
+  sizes?: string;
+  eager?: boolean;
+  className?: string;
+  alt?: string;
+}) {
   return (
     <picture className={className}>
       {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}

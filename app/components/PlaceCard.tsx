@@ -1,7 +1,7 @@
 import { Card } from "./Card";
 import { sitePath } from "../lib/paths";
 import type { PlaceCard as Place } from "../lib/view.server";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 
 export function PlaceCard({ place, headingLevel = 3 }: { place: Place; headingLevel?: 2 | 3 }) {
   const { t } = useI18n();
@@ -14,5 +14,19 @@ export function PlaceCard({ place, headingLevel = 3 }: { place: Place; headingLe
       text={place.summary}
       headingLevel={headingLevel}
     />
+  );
+}
+
+/** Places as a grid of cards; with `emptyText`, that message stands in for an empty grid. */
+export function PlaceGrid({ places, headingLevel, emptyText }: { places: Place[]; headingLevel?: 2 | 3; emptyText?: string }) {
+  if (!places.length && emptyText) return <p className="state">{emptyText}</p>;
+  return (
+    <ul className="card-grid">
+      {places.map((p) => (
+        <li key={p.id}>
+          <PlaceCard place={p} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,12 +2,24 @@
 // hoists <title>, <meta> and <link> into the document head.
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../root";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { alternates, localePath } from "../lib/paths";
 
 const OG_LOCALE: Record<string, string> = { en: "en_GB", ar: "ar_SY", fr: "fr_FR", es: "es_ES", it: "it_IT", tr: "tr_TR", zh: "zh_CN" };
 
-export function Seo({ title, description, path, image, jsonLd }: { title: string; description: string; path: string; image?: string; jsonLd?: object }) {
+export function Seo({
+  title,
+  description,
+  path,
+  image,
+  jsonLd,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  image?: string;
+  jsonLd?: object;
+}) {
   const root = useRouteLoaderData<RootData>("root")!;
   const { t, language } = useI18n();
   const url = root.origin + localePath(language, path);
@@ -17,7 +29,9 @@ export function Seo({ title, description, path, image, jsonLd }: { title: string
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      {alternates(path).map((a) => <link key={a.language} rel="alternate" hrefLang={a.language} href={root.origin + a.path} />)}
+      {alternates(path).map((a) => (
+        <link key={a.language} rel="alternate" hrefLang={a.language} href={root.origin + a.path} />
+      ))}
       <link rel="alternate" hrefLang="x-default" href={root.origin + path} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t("common.siteName")} />
@@ -27,7 +41,10 @@ export function Seo({ title, description, path, image, jsonLd }: { title: string
       <meta property="og:locale" content={OG_LOCALE[language]} />
       {image && <meta property="og:image" content={root.origin + image} />}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />}
+      {jsonLd && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from our own loader, with "<" escaped so it cannot close the script.
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      )}
     </>
   );
 }

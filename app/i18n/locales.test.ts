@@ -15,7 +15,15 @@ const flat = (o: Tree, prefix = ""): Array<[string, string]> =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(",");
 // Product and brand names are the same in every language.
-const SAME_EVERYWHERE = new Set(["uploadApp.appStore", "uploadApp.googlePlay", "footer.networks.facebook", "footer.networks.instagram", "footer.networks.youtube", "footer.networks.x", "footer.networks.telegram"]);
+const SAME_EVERYWHERE = new Set([
+  "uploadApp.appStore",
+  "uploadApp.googlePlay",
+  "footer.networks.facebook",
+  "footer.networks.instagram",
+  "footer.networks.youtube",
+  "footer.networks.x",
+  "footer.networks.telegram",
+]);
 
 describe("interface texts", () => {
   const english = new Map(flat(en));
@@ -34,7 +42,8 @@ describe("interface texts", () => {
   });
   it("writes Arabic in Arabic script and Chinese in Han characters", () => {
     for (const [key, value] of flat(ar)) if (!SAME_EVERYWHERE.has(key)) expect(value, key).toMatch(/\p{Script=Arabic}/u);
-    for (const [key, value] of flat(zh)) if (!SAME_EVERYWHERE.has(key) && !/^\{\w+\}$/.test(value)) expect(value, key).toMatch(/\p{Script=Han}/u);
+    for (const [key, value] of flat(zh))
+      if (!SAME_EVERYWHERE.has(key) && !/^\{\w+\}$/.test(value)) expect(value, key).toMatch(/\p{Script=Han}/u);
   });
   it("keeps the messages of SPEC.md in English word for word", () => {
     expect(en.contact.success).toBe("Your message has been sent successfully. We'll get back to you soon!");

@@ -1,13 +1,25 @@
 // The picture data the UI needs from a media row: sources for <picture>, intrinsic size, placeholder, text.
+import type { ImageVariant, MediaDetails } from "../../domain/content/media-details";
+
 export type ImageView = { src: string; width: number; height: number; placeholder: string; avif: string; webp: string; alt: string };
 
-type Variant = { format: "avif" | "webp"; width: number; src: string };
-
-export function imageView(row: { src: string; width: number | null; height: number | null; details: string; title?: string; description?: string }, alt = ""): ImageView {
-  const details = JSON.parse(row.details || "{}") as { placeholder?: string; variants?: Variant[] };
-  const set = (format: Variant["format"]) => (details.variants ?? []).filter((v) => v.format === format).map((v) => `${v.src} ${v.width}w`).join(", ");
+export function imageView(
+  row: { src: string; width: number | null; height: number | null; details: MediaDetails; title?: string; description?: string },
+  alt = "",
+): ImageView {
+  const { details } = row;
+  const set = (format: ImageVariant["format"]) =>
+    details.variants
+      .filter((v) => v.format === format)
+      .map((v) => `${v.src} ${v.width}w`)
+      .join(", ");
   return {
-    src: row.src, width: row.width ?? 960, height: row.height ?? 600, placeholder: details.placeholder ?? "#d8cbb3",
-    avif: set("avif"), webp: set("webp"), alt: row.description || row.title || alt,
+    src: row.src,
+    width: row.width ?? 960,
+    height: row.height ?? 600,
+    placeholder: details.placeholder ?? "#d8cbb3",
+    avif: set("avif"),
+    webp: set("webp"),
+    alt: row.description || row.title || alt,
   };
 }

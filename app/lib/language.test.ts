@@ -4,7 +4,9 @@ import { applyLanguage, languageBootScript, languageById, savedLanguage, type La
 import { localePath, splitLanguage } from "./paths";
 
 const LANGUAGES: LanguageOption[] = [
-  { id: 1, code: "en", name: "English" }, { id: 2, code: "ar", name: "العربية" }, { id: 3, code: "fr", name: "Français" },
+  { id: 1, code: "en", name: "English" },
+  { id: 2, code: "ar", name: "العربية" },
+  { id: 3, code: "fr", name: "Français" },
 ];
 
 describe("language choice", () => {
@@ -36,7 +38,14 @@ describe("language choice", () => {
     const script = languageBootScript(LANGUAGES);
     const run = (path: string) => {
       let replaced: string | null = null;
-      const location = { pathname: path, search: "", hash: "", replace: (u: string) => { replaced = u; } };
+      const location = {
+        pathname: path,
+        search: "",
+        hash: "",
+        replace: (u: string) => {
+          replaced = u;
+        },
+      };
       new Function("location", "localStorage", script)(location, localStorage);
       return replaced;
     };

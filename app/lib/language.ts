@@ -4,7 +4,12 @@ import { directionOf, isLanguageCode, type LanguageCode } from "../../shared/lan
 
 export type LanguageOption = { id: number; code: LanguageCode; name: string };
 
-export const STORAGE = { language: "language", languageId: "language_id", categoryPlace: "category_place_id", cityPlace: "city_place_id" } as const;
+export const STORAGE = {
+  language: "language",
+  languageId: "language_id",
+  categoryPlace: "category_place_id",
+  cityPlace: "city_place_id",
+} as const;
 
 export function saveItem(key: string, value: string) {
   try {
@@ -47,7 +52,9 @@ export function savedLanguage(): LanguageCode {
  */
 export function languageBootScript(languages: LanguageOption[]): string {
   const ids = Object.fromEntries(languages.map((l) => [l.code, l.id]));
-  return `(function(){try{var ids=${JSON.stringify(ids)},p=location.pathname,first=p.split("/")[1],s=localStorage;` +
+  return (
+    `(function(){try{var ids=${JSON.stringify(ids)},p=location.pathname,first=p.split("/")[1],s=localStorage;` +
     `if(first!=="en"&&ids[first]){s.setItem("language",first);s.setItem("language_id",String(ids[first]));return}` +
-    `var saved=s.getItem("language");if(saved&&saved!=="en"&&ids[saved]){location.replace("/"+saved+(p==="/"?"":p)+location.search+location.hash)}}catch(e){}})();`;
+    `var saved=s.getItem("language");if(saved&&saved!=="en"&&ids[saved]){location.replace("/"+saved+(p==="/"?"":p)+location.search+location.hash)}}catch(e){}})();`
+  );
 }

@@ -12,7 +12,7 @@ export type SiteSettings = {
 type Translated = Record<string, string>;
 
 export function localSettings(raw: Record<string, unknown>, language: string): SiteSettings {
-  const pick = (t: unknown) => ((t as Translated | undefined)?.[language] ?? (t as Translated | undefined)?.en ?? "");
+  const pick = (t: unknown) => (t as Translated | undefined)?.[language] ?? (t as Translated | undefined)?.en ?? "";
   return {
     address: pick(raw.address),
     phone: (raw.phone as string | undefined) ?? null,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
-import { languageOf } from "../lib/context.server";
-import { useI18n } from "../i18n/context";
+import { languageOf } from "../lib/loader-params.server";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { LocalLink } from "../components/LocalLink";
 
@@ -22,7 +22,11 @@ export default function About() {
       <p>{t("aboutUs.access")}</p>
       <h2>{t("aboutUs.appTitle")}</h2>
       <p>{t("aboutUs.app")}</p>
-      <p><LocalLink className="button" to="/contact">{t("aboutUs.contactCta")}</LocalLink></p>
+      <p>
+        <LocalLink className="button" to="/contact">
+          {t("aboutUs.contactCta")}
+        </LocalLink>
+      </p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // /cities/{categoryId}: the cities that have sites of a category.
 import type { Route } from "./+types/category-cities";
-import { idParam, languageOf, notFound, servicesOf } from "../lib/context.server";
+import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages } from "../lib/view.server";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { CardGrid } from "../components/Card";
 import { sitePath } from "../lib/paths";
@@ -10,15 +10,20 @@ import { DataState } from "../components/DataState";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const services = servicesOf(context);
-  const category = await services.content.category(idParam(params.categoryId), language);
+  const domain = domainOf(context);
+  const category = await domain.content.category(idParam(params.categoryId), language);
   if (!category) throw notFound();
   return {
     category: { id: category.id, name: category.name, description: category.description },
     // The list streams in on client navigation, under "loading category information".
-    cities: services.content.citiesOfCategory(category.id, language).then(async (found) => {
+    cities: domain.content.citiesOfCategory(category.id, language).then(async (found) => {
       const cities = found?.cities ?? [];
-      const images = await coverImages(services, "city", cities.map((c) => c.id), language);
+      const images = await coverImages(
+        domain,
+        "city",
+        cities.map((c) => c.id),
+        language,
+      );
       return cities.map((c) => ({ id: c.id, name: c.name, description: c.description, image: images.get(c.id) ?? null }));
     }),
   };
@@ -29,11 +34,26 @@ export default function CategoryCities({ loaderData }: Route.ComponentProps) {
   const { category, cities } = loaderData;
   return (
     <div className="page">
-      <Seo title={category.name} description={category.description || t("cities.subtitle", { category: category.name })} path={sitePath.category(category.id)} />
+      <Seo
+        title={category.name}
+        description={category.description || t("cities.subtitle", { category: category.name })}
+        path={sitePath.category(category.id)}
+      />
       <h1>{category.name}</h1>
       <p className="lead">{t("cities.subtitle", { category: category.name })}</p>
       <DataState data={cities} group="cities" loadingKey="loadingCategoryInfo.text">
-        {(list) => <CardGrid cards={list.map((c) => ({ key: c.id, title: c.name, to: sitePath.citySites(category.id, c.id), image: c.image, text: c.description, headingLevel: 2 }))} />}
+        {(list) => (
+          <CardGrid
+            cards={list.map((c) => ({
+              key: c.id,
+              title: c.name,
+              to: sitePath.citySites(category.id, c.id),
+              image: c.image,
+              text: c.description,
+              headingLevel: 2,
+            }))}
+          />
+        )}
       </DataState>
     </div>
   );

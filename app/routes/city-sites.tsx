@@ -1,31 +1,46 @@
 // /cities/{categoryId}/sites/{cityId}: the city's sites, the chosen category first, each list headed
 // "discover {category} of {city}".
 import type { Route } from "./+types/city-sites";
-import { idParam, languageOf, notFound, servicesOf } from "../lib/context.server";
+import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { placeCards } from "../lib/view.server";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
-import { PlaceCard } from "../components/PlaceCard";
+import { PlaceGrid } from "../components/PlaceCard";
 import { DataState } from "../components/DataState";
 import { sitePath } from "../lib/paths";
+import { isBrowsedByCity } from "../../domain/content/category-kind";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const services = servicesOf(context);
+  const domain = domainOf(context);
   const categoryId = idParam(params.categoryId);
-  const [city, categories] = await Promise.all([services.content.city(idParam(params.cityId), language), services.content.categories(language)]);
+  const [city, categories] = await Promise.all([
+    domain.content.city(idParam(params.cityId), language),
+    domain.content.categories(language),
+  ]);
   const category = categories.find((c) => c.id === categoryId);
   if (!city || !category) throw notFound();
-  const first = await services.content.places(language, { categoryId, cityId: city.id, withoutService: true }).then((r) => placeCards(services, language, r.items));
+  const first = await domain.content
+    .places(language, { categoryId, cityId: city.id, withoutService: true })
+    .then((r) => placeCards(domain, language, r.items));
   // The city's other categories follow; not needed for the first paint, so they stream on client navigation.
-  const others = services.content.places(language, { cityId: city.id, withoutService: true }).then(async (r) => {
-    const cards = await placeCards(services, language, r.items.filter((p) => p.category_id !== categoryId));
+  const others = domain.content.places(language, { cityId: city.id, withoutService: true }).then(async (r) => {
+    const cards = await placeCards(
+      domain,
+      language,
+      r.items.filter((p) => p.category_id !== categoryId),
+    );
     return categories
-      .filter((c) => c.id !== categoryId && (c.kind === 1 || c.kind === 4))
+      .filter((c) => c.id !== categoryId && isBrowsedByCity(c))
       .map((c) => ({ id: c.id, name: c.name, places: cards.filter((p) => p.categoryId === c.id) }))
       .filter((section) => section.places.length);
   });
-  return { city: { id: city.id, name: city.name, description: city.description, lat: city.lat, lng: city.lng }, category: { id: category.id, name: category.name }, first, others };
+  return {
+    city: { id: city.id, name: city.name, description: city.description, lat: city.lat, lng: city.lng },
+    category: { id: category.id, name: category.name },
+    first,
+    others,
+  };
 }
 
 export default function CitySites({ loaderData }: Route.ComponentProps) {
@@ -33,21 +48,35 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
   const { city, category, first, others } = loaderData;
   return (
     <div className="page">
-      <Seo title={t("sites.title", { category: category.name, city: city.name })} description={city.description} path={sitePath.citySites(category.id, city.id)}
-        jsonLd={{ "@context": "https://schema.org", "@type": "City", name: city.name, description: city.description, geo: { "@type": "GeoCoordinates", latitude: city.lat, longitude: city.lng } }} />
+      <Seo
+        title={t("sites.title", { category: category.name, city: city.name })}
+        description={city.description}
+        path={sitePath.citySites(category.id, city.id)}
+        jsonLd={{
+          "@context": "https://schema.org",
+          "@type": "City",
+          name: city.name,
+          description: city.description,
+          geo: { "@type": "GeoCoordinates", latitude: city.lat, longitude: city.lng },
+        }}
+      />
       <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
       <section className="section" aria-labelledby="sites-main">
-        <h2 id="sites-main" className="visually-hidden">{t("sites.title", { category: category.name, city: city.name })}</h2>
-        {first.length ? <ul className="card-grid">{first.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}</ul> : <p className="state">{t("sites.empty")}</p>}
+        <h2 id="sites-main" className="visually-hidden">
+          {t("sites.title", { category: category.name, city: city.name })}
+        </h2>
+        <PlaceGrid places={first} emptyText={t("sites.empty")} />
       </section>
       <DataState data={others} group="sites" emptyText={false} loadingKey="loadingCityInfo.text">
-        {(sections) => sections.map((s) => (
-          <section key={s.id} className="section" aria-labelledby={`sites-${s.id}`}>
-            <h2 id={`sites-${s.id}`}>{t("sites.title", { category: s.name, city: city.name })}</h2>
-            <ul className="card-grid">{s.places.map((p) => <li key={p.id}><PlaceCard place={p} /></li>)}</ul>
-          </section>
-        ))}
+        {(sections) =>
+          sections.map((s) => (
+            <section key={s.id} className="section" aria-labelledby={`sites-${s.id}`}>
+              <h2 id={`sites-${s.id}`}>{t("sites.title", { category: s.name, city: city.name })}</h2>
+              <PlaceGrid places={s.places} />
+            </section>
+          ))
+        }
       </DataState>
     </div>
   );

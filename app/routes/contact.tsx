@@ -3,17 +3,20 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
-import { languageOf } from "../lib/context.server";
-import { appContext } from "../context";
+import { languageOf } from "../lib/loader-params.server";
+import { appContext } from "../request-context";
 import { contactMessage } from "../../domain/contact/schema";
 import { CONTACT_LIMITS } from "../../shared/limits";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import type { RootData } from "../root";
 
 type Field = "name" | "email" | "subject" | "message";
 type Reason = "required" | "tooShort" | "tooLong" | "invalid";
-export type ContactActionData = { status: "sent" } | { status: "invalid"; errors: Partial<Record<Field, Reason>>; values: Record<Field, string> } | { status: "failed"; values: Record<Field, string> };
+export type ContactActionData =
+  | { status: "sent" }
+  | { status: "invalid"; errors: Partial<Record<Field, Reason>>; values: Record<Field, string> }
+  | { status: "failed"; values: Record<Field, string> };
 
 export function loader({ params }: Route.LoaderArgs) {
   languageOf(params);
@@ -22,7 +25,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
-  const { services, client } = context.get(appContext);
+  const { domain, client } = context.get(appContext);
   if (request.method !== "POST") throw data(null, { status: 405, headers: { allow: "GET, POST" } });
   let form: FormData;
   try {
@@ -31,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Not a form (JSON, plain text, a broken multipart body): say so rather than fail.
     throw data(null, { status: 415 });
   }
-  const values = Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, String(form.get(f) ?? "")])) as Record<Field, string>;
+  const values = typedValues(form);
   const parsed = contactMessage.safeParse({ ...values, website: String(form.get("website") ?? ""), language });
   if (!parsed.success) {
     const errors: Partial<Record<Field, Reason>> = {};
@@ -42,9 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return data<ContactActionData>({ status: "invalid", errors, values }, { status: 400 });
   }
-  if (!services.contactLimiter.hit(client).allowed) return data<ContactActionData>({ status: "failed", values }, { status: 429 });
   try {
-    await services.contact.submit(parsed.data);
+    const result = await domain.contact.submit(client, parsed.data);
+    if (result.status === "limited")
+      return data<ContactActionData>(
+        { status: "failed", values },
+        { status: 429, headers: { "retry-after": String(result.retryAfterSeconds) } },
+      );
     return data<ContactActionData>({ status: "sent" }, { status: 201 });
   } catch {
     // The typed message comes back with the failure, so nothing the visitor wrote is lost.
@@ -52,12 +59,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * In the browser the form is sent by fetch. When that fails on the way (the network drops, a proxy answers
+ * 502 with a page of its own), the answer is not the server's: it becomes the same "failed" result the server
+ * gives, with what was typed, instead of an error page that loses the message. The 503 status keeps the
+ * router from reloading the page's data over the same broken network.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const values = typedValues(await request.clone().formData());
+  try {
+    return await serverAction();
+  } catch {
+    return data<ContactActionData>({ status: "failed", values }, { status: 503 });
+  }
+}
+
+function typedValues(form: FormData): Record<Field, string> {
+  return Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, String(form.get(f) ?? "")])) as Record<
+    Field,
+    string
+  >;
+}
+
 const LIMITS: Record<Field, { min?: number; max: number }> = CONTACT_LIMITS;
 
 function FieldError({ id, reason, field }: { id: string; reason?: Reason; field: Field }) {
   const { t } = useI18n();
   if (!reason) return null;
-  return <p id={id} className="field-error">{t(`contact.errors.${reason}`, { field: t(`contact.${field}`), min: LIMITS[field].min ?? 0, max: LIMITS[field].max })}</p>;
+  return (
+    <p id={id} className="field-error">
+      {t(`contact.errors.${reason}`, { field: t(`contact.${field}`), min: LIMITS[field].min ?? 0, max: LIMITS[field].max })}
+    </p>
+  );
 }
 
 export default function Contact() {
@@ -84,14 +117,24 @@ export default function Contact() {
     const id = `contact-${name}`;
     const errorId = `${id}-error`;
     const common = {
-      id, name, required: true, maxLength: LIMITS[name].max, minLength: LIMITS[name].min, defaultValue: values?.[name],
-      "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? errorId : undefined,
+      id,
+      name,
+      required: true,
+      maxLength: LIMITS[name].max,
+      minLength: LIMITS[name].min,
+      defaultValue: values?.[name],
+      "aria-invalid": errors[name] ? true : undefined,
+      "aria-describedby": errors[name] ? errorId : undefined,
     };
     const key = `${name}-${generation}`;
     return (
       <div className="field">
         <label htmlFor={id}>{t(`contact.${name}`)}</label>
-        {type === "textarea" ? <textarea key={key} rows={6} {...common} /> : <input key={key} type={type} autoComplete={autoComplete} dir={type === "email" ? "ltr" : undefined} {...common} />}
+        {type === "textarea" ? (
+          <textarea key={key} rows={6} {...common} />
+        ) : (
+          <input key={key} type={type} autoComplete={autoComplete} dir={type === "email" ? "ltr" : undefined} {...common} />
+        )}
         <FieldError id={errorId} reason={errors[name]} field={name} />
       </div>
     );
@@ -103,9 +146,21 @@ export default function Contact() {
       <h1>{t("contact.title")}</h1>
       <p className="lead">{t("contact.subtitle")}</p>
       <div ref={statusRef} tabIndex={-1} aria-live="polite" className="form-status">
-        {result?.status === "sent" && <p className="state state-success" role="status">{t("contact.success")}</p>}
-        {result?.status === "failed" && <p className="state state-error" role="alert">{t("contact.failure")}</p>}
-        {result?.status === "invalid" && <p className="state state-error" role="alert">{t("contact.fixErrors")}</p>}
+        {result?.status === "sent" && (
+          <p className="state state-success" role="status">
+            {t("contact.success")}
+          </p>
+        )}
+        {result?.status === "failed" && (
+          <p className="state state-error" role="alert">
+            {t("contact.failure")}
+          </p>
+        )}
+        {result?.status === "invalid" && (
+          <p className="state state-error" role="alert">
+            {t("contact.fixErrors")}
+          </p>
+        )}
       </div>
       <fetcher.Form method="post" noValidate className="contact-form">
         {field("name", "text", "name")}
@@ -116,12 +171,20 @@ export default function Contact() {
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? t("contact.sending") : t("contact.send")}</button>
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? t("contact.sending") : t("contact.send")}
+        </button>
       </fetcher.Form>
       <aside className="contact-details" aria-labelledby="contact-details-title">
         <h2 id="contact-details-title">{t("footer.contactUs")}</h2>
         <p>{root.settings.address}</p>
-        {root.settings.email && <p><a href={`mailto:${root.settings.email}`} dir="ltr">{root.settings.email}</a></p>}
+        {root.settings.email && (
+          <p>
+            <a href={`mailto:${root.settings.email}`} dir="ltr">
+              {root.settings.email}
+            </a>
+          </p>
+        )}
         <p>{t("footer.hours", { hours: root.settings.workingHours })}</p>
       </aside>
     </div>

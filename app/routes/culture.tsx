@@ -1,17 +1,19 @@
 import type { Route } from "./+types/culture";
-import { languageOf, servicesOf } from "../lib/context.server";
+import { languageOf, domainOf } from "../lib/loader-params.server";
 import { placeCards } from "../lib/view.server";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
-import { PlaceCard } from "../components/PlaceCard";
+import { PlaceGrid } from "../components/PlaceCard";
 import { DataState } from "../components/DataState";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const services = servicesOf(context);
-  const culture = (await services.content.categories(language, 4))[0];
+  const domain = domainOf(context);
+  const culture = (await domain.content.categories(language, 4))[0];
   return {
-    places: culture ? services.content.places(language, { categoryId: culture.id }).then((r) => placeCards(services, language, r.items)) : Promise.resolve([]),
+    places: culture
+      ? domain.content.places(language, { categoryId: culture.id }).then((r) => placeCards(domain, language, r.items))
+      : Promise.resolve([]),
   };
 }
 
@@ -23,7 +25,7 @@ export default function Culture({ loaderData }: Route.ComponentProps) {
       <h1>{t("culture.title")}</h1>
       <p className="lead">{t("culture.subtitle")}</p>
       <DataState data={loaderData.places} group="culture">
-        {(places) => <ul className="card-grid">{places.map((p) => <li key={p.id}><PlaceCard place={p} headingLevel={2} /></li>)}</ul>}
+        {(places) => <PlaceGrid places={places} headingLevel={2} />}
       </DataState>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/destinations";
-import { languageOf, servicesOf } from "../lib/context.server";
+import { languageOf, domainOf } from "../lib/loader-params.server";
 import { coverImages } from "../lib/view.server";
-import { useI18n } from "../i18n/context";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { CardGrid } from "../components/Card";
 import { LocalLink } from "../components/LocalLink";
@@ -9,17 +9,31 @@ import { sitePath } from "../lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const services = servicesOf(context);
-  const [cities, categories] = await Promise.all([services.content.cities(language), services.content.categories(language, 1)]);
+  const domain = domainOf(context);
+  const [cities, categories] = await Promise.all([domain.content.cities(language), domain.content.categories(language, 1)]);
   // Each city opens on the first destination category (in the editors' order) it has sites in.
-  const sites = (await services.content.places(language, { kind: "site" })).items;
+  const sites = (await domain.content.places(language, { kind: "site" })).items;
   const firstCategory = new Map<number, number>();
   for (const category of categories) {
-    for (const site of sites) if (site.category_id === category.id && !firstCategory.has(site.city_id)) firstCategory.set(site.city_id, category.id);
+    for (const site of sites)
+      if (site.category_id === category.id && !firstCategory.has(site.city_id)) firstCategory.set(site.city_id, category.id);
   }
-  const images = await coverImages(services, "city", cities.map((c) => c.id), language);
+  const images = await coverImages(
+    domain,
+    "city",
+    cities.map((c) => c.id),
+    language,
+  );
   return {
-    cities: cities.filter((c) => firstCategory.has(c.id)).map((c) => ({ id: c.id, name: c.name, description: c.description, categoryId: firstCategory.get(c.id)!, image: images.get(c.id) ?? null })),
+    cities: cities
+      .filter((c) => firstCategory.has(c.id))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        categoryId: firstCategory.get(c.id)!,
+        image: images.get(c.id) ?? null,
+      })),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
 }
@@ -32,9 +46,22 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
       <h1>{t("destinationsSite.title")}</h1>
       <p className="lead">{t("destinationsSite.subtitle")}</p>
       <nav aria-label={t("destinationsSite.byCategory")} className="chips">
-        {loaderData.categories.map((c) => <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">{c.name}</LocalLink>)}
+        {loaderData.categories.map((c) => (
+          <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">
+            {c.name}
+          </LocalLink>
+        ))}
       </nav>
-      <CardGrid cards={loaderData.cities.map((c) => ({ key: c.id, title: c.name, to: sitePath.citySites(c.categoryId, c.id), image: c.image, text: c.description, headingLevel: 2 }))} />
+      <CardGrid
+        cards={loaderData.cities.map((c) => ({
+          key: c.id,
+          title: c.name,
+          to: sitePath.citySites(c.categoryId, c.id),
+          image: c.image,
+          text: c.description,
+          headingLevel: 2,
+        }))}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/privacy";
-import { languageOf } from "../lib/context.server";
-import { useI18n } from "../i18n/context";
+import { languageOf } from "../lib/loader-params.server";
+import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 
 export const PRIVACY_EFFECTIVE_DATE = "2023-06-17";
@@ -12,12 +12,16 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function Privacy() {
   const { t, language } = useI18n();
-  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${PRIVACY_EFFECTIVE_DATE}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${PRIVACY_EFFECTIVE_DATE}T00:00:00Z`),
+  );
   return (
     <div className="page narrow">
       <Seo title={t("meta.privacy.title")} description={t("meta.privacy.description")} path="/privacy" />
       <h1>{t("privacy.title")}</h1>
-      <p><strong>{t("privacy.effective")}</strong> <time dateTime={PRIVACY_EFFECTIVE_DATE}>{date}</time></p>
+      <p>
+        <strong>{t("privacy.effective")}</strong> <time dateTime={PRIVACY_EFFECTIVE_DATE}>{date}</time>
+      </p>
       {(["noData", "noPermissions", "noLocation", "noCookies", "allAges", "contact"] as const).map((key) => (
         <section key={key}>
           <h2>{t(`privacy.${key}Title`)}</h2>

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/robots";
-import { servicesOf } from "../lib/context.server";
+import { domainOf } from "../lib/loader-params.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const origin = servicesOf(context).publicOrigin ?? new URL(request.url).origin;
-  return new Response(`User-agent: *\nAllow: /\nDisallow: /back/\n\nSitemap: ${origin}/sitemap.xml\n`, { headers: { "content-type": "text/plain; charset=utf-8" } });
+  const origin = domainOf(context).publicOrigin ?? new URL(request.url).origin;
+  return new Response(`User-agent: *\nAllow: /\nDisallow: /back/\n\nSitemap: ${origin}/sitemap.xml\n`, {
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
 }

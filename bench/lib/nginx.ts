@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../tests/setup/server-process.ts";
+import { freePort } from "../../harness/server-process.ts";
 
 const NGINX = "/usr/sbin/nginx";
 /** nginx adds these itself (or they belong to the connection), so they are not copied from the saved answer. */
@@ -81,7 +81,10 @@ export async function startNginx(scratchDir: string, answers: SavedAnswer[]): Pr
   const deadline = Date.now() + 10_000;
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) break;
-    const up = await fetch(`${url}/`).then(() => true, () => false);
+    const up = await fetch(`${url}/`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -95,9 +98,21 @@ export async function startNginx(scratchDir: string, answers: SavedAnswer[]): Pr
     const timer = new Promise((r) => setTimeout(r, 5_000).unref());
     if ((await Promise.race([exited.then(() => "exited"), timer])) !== "exited") child.kill("SIGKILL");
   }
-  if (child.exitCode !== null || !(await fetch(`${url}/`).then(() => true, () => false))) {
+  if (
+    child.exitCode !== null ||
+    !(await fetch(`${url}/`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await stop();
-    const log = (() => { try { return readFileSync(join(dir, "error.log"), "utf8"); } catch { return ""; } })();
+    const log = (() => {
+      try {
+        return readFileSync(join(dir, "error.log"), "utf8");
+      } catch {
+        return "";
+      }
+    })();
     throw new Error(`nginx did not start on ${url}:\n${stderr}\n${log}`);
   }
   return { url, stop };

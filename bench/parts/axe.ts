@@ -1,14 +1,14 @@
 // axe-core on every route of the site in all seven languages: violations counted by rule.
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../harness/chromium.ts";
 import type { BenchPart } from "../lib/types.ts";
-import { allRoutes } from "../lib/site.ts";
-import { runAxe } from "../../tests/e2e/axe.ts";
+import { allRoutes } from "../../harness/website.ts";
+import { runAxe } from "../../harness/axe.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
 import { localePath } from "../../shared/paths.ts";
 
 export const axe: BenchPart = async (ctx) => {
   const routes = await allRoutes(ctx.baseURL);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"] });
+  const browser = await launchChromium();
   const byRule = new Map<string, { impact: string | null; pages: string[] }>();
   let pages = 0;
   try {
@@ -30,18 +30,37 @@ export const axe: BenchPart = async (ctx) => {
   } finally {
     await browser.close();
   }
-  const rules = [...byRule.entries()].map(([rule, v]) => ({ rule, impact: v.impact, pages: v.pages.length, examples: v.pages.slice(0, 3) }));
+  const rules = [...byRule.entries()].map(([rule, v]) => ({
+    rule,
+    impact: v.impact,
+    pages: v.pages.length,
+    examples: v.pages.slice(0, 3),
+  }));
   const total = rules.reduce((n, r) => n + r.pages, 0);
   return {
     part: "axe",
     figures: { pages, routes: routes.length, languages: LANGUAGE_CODES.length, violations: total, rules },
-    budgets: [{ name: "axe violations on every route in 7 languages", limit: "0", value: total, pass: total === 0, note: total ? rules.map((r) => r.rule).join(", ") : undefined }],
+    budgets: [
+      {
+        name: "axe violations on every route in 7 languages",
+        limit: "0",
+        value: total,
+        pass: total === 0,
+        note: total ? rules.map((r) => r.rule).join(", ") : undefined,
+      },
+    ],
     markdown: [
       "## Accessibility (axe-core, WCAG 2.2 A/AA and best practices)",
       "",
       `${pages} pages: ${routes.length} routes in ${LANGUAGE_CODES.length} languages. Violations: ${total}.`,
       "",
-      rules.length ? ["| rule | impact | pages | examples |", "|---|---|---|---|", ...rules.map((r) => `| ${r.rule} | ${r.impact} | ${r.pages} | ${r.examples.join(", ")} |`)].join("\n") : "No violation on any page.",
+      rules.length
+        ? [
+            "| rule | impact | pages | examples |",
+            "|---|---|---|---|",
+            ...rules.map((r) => `| ${r.rule} | ${r.impact} | ${r.pages} | ${r.examples.join(", ")} |`),
+          ].join("\n")
+        : "No violation on any page.",
     ].join("\n"),
   };
 };

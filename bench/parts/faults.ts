@@ -2,9 +2,9 @@
 // killed mid-burst of contact messages (nothing answered 201 is lost). It starts its own servers: a scratch
 // PostgreSQL for the first, a fresh SQLite file for the second; the shared site of ctx is not used.
 import type { Budget, BenchPart } from "../lib/types.ts";
-import { crashReason, runDatabaseFault, type DatabaseFaultResult } from "../lib/faults-database.ts";
-import { runCrashDurability } from "../lib/faults-crash.ts";
-import { countByStatus } from "../lib/faults-stream.ts";
+import { crashReason, runDatabaseFault, type DatabaseFaultResult } from "../../harness/faults-database.ts";
+import { runCrashDurability } from "../../harness/faults-crash.ts";
+import { countByStatus } from "../../harness/faults-stream.ts";
 
 const RECOVERY_BUDGET_MS = 10_000;
 const OUTAGE_MS = 8000;
@@ -13,11 +13,17 @@ const KILL_AFTER = 100;
 const PHASES = ["before", "stopping", "outage", "restarting", "after"] as const;
 
 const statusLine = (counts: Record<string, number>) =>
-  Object.entries(counts).map(([status, n]) => `${status === "0" ? "no answer" : status} × ${n}`).join(", ") || "none";
+  Object.entries(counts)
+    .map(([status, n]) => `${status === "0" ? "no answer" : status} × ${n}`)
+    .join(", ") || "none";
 
 function outageAnswerText(r: DatabaseFaultResult): string {
   return r.outageAnswers
-    .map((a) => (a.status ? `${a.kind}: ${a.status} ${a.contentType.split(";")[0]} \`${a.excerpt.slice(0, 120).replaceAll("|", "/")}\`` : `${a.kind}: no answer`))
+    .map((a) =>
+      a.status
+        ? `${a.kind}: ${a.status} ${a.contentType.split(";")[0]} \`${a.excerpt.slice(0, 120).replaceAll("|", "/")}\``
+        : `${a.kind}: no answer`,
+    )
     .join("; ");
 }
 
@@ -32,31 +38,56 @@ export const faults: BenchPart = async (ctx) => {
   const budgets: Budget[] = [
     {
       // Without this the rest means nothing (a missing build/, for one, makes every page a 404).
-      name: "answers not normal before the fault (site on PostgreSQL)", limit: "0", value: db.baselineFailures.length, pass: db.baselineFailures.length === 0,
+      name: "answers not normal before the fault (site on PostgreSQL)",
+      limit: "0",
+      value: db.baselineFailures.length,
+      pass: db.baselineFailures.length === 0,
       note: baseline ? `${baseline.target}: ${baseline.status || baseline.error} ${baseline.excerpt?.slice(0, 120) ?? ""}` : undefined,
     },
     {
-      name: "answers during the database outage that are a 503 with a message", limit: "all", value: `${outageTotal - db.outageViolations.length}/${outageTotal}`,
+      name: "answers during the database outage that are a 503 with a message",
+      limit: "all",
+      value: `${outageTotal - db.outageViolations.length}/${outageTotal}`,
       pass: outageTotal > 0 && db.outageViolations.length === 0,
       note: db.outageViolations.length ? `got ${statusLine(countByStatus(db.outageViolations))}` : undefined,
     },
     {
-      name: "answers 500 while the database stops, is down or restarts", limit: "0", value: fiveHundreds.length, pass: fiveHundreds.length === 0,
-      note: fiveHundreds.length ? `${fiveHundreds[0].target} (${fiveHundreds[0].phase}): ${fiveHundreds[0].status} ${fiveHundreds[0].contentType} ${fiveHundreds[0].excerpt?.slice(0, 120)}` : undefined,
+      name: "answers 500 while the database stops, is down or restarts",
+      limit: "0",
+      value: fiveHundreds.length,
+      pass: fiveHundreds.length === 0,
+      note: fiveHundreds.length
+        ? `${fiveHundreds[0].target} (${fiveHundreds[0].phase}): ${fiveHundreds[0].status} ${fiveHundreds[0].contentType} ${fiveHundreds[0].excerpt?.slice(0, 120)}`
+        : undefined,
     },
     {
-      name: "site process alive through the database outage", limit: "alive", value: db.serverAlive ? "alive" : `exited (${db.serverExit})`, pass: db.serverAlive,
+      name: "site process alive through the database outage",
+      limit: "alive",
+      value: db.serverAlive ? "alive" : `exited (${db.serverExit})`,
+      pass: db.serverAlive,
       note: db.serverAlive ? undefined : firstError,
     },
     {
-      name: "recovery after the database is back, without restart", limit: `<= ${RECOVERY_BUDGET_MS / 1000} s`,
+      name: "recovery after the database is back, without restart",
+      limit: `<= ${RECOVERY_BUDGET_MS / 1000} s`,
       value: db.recoveryMs === null ? "none" : `${(db.recoveryMs / 1000).toFixed(2)} s`,
       pass: db.recoveryMs !== null && db.recoveryMs <= RECOVERY_BUDGET_MS && db.afterRecoveryFailures.length === 0,
-      note: db.recoveryMs === null ? (db.serverAlive ? "answers never all normal again" : "the process had died") : db.afterRecoveryFailures.length ? `${db.afterRecoveryFailures.length} failures after recovery` : undefined,
+      note:
+        db.recoveryMs === null
+          ? db.serverAlive
+            ? "answers never all normal again"
+            : "the process had died"
+          : db.afterRecoveryFailures.length
+            ? `${db.afterRecoveryFailures.length} failures after recovery`
+            : undefined,
     },
     {
-      name: "contact messages answered 201 but lost after SIGKILL", limit: "0", value: crash.lost, pass: crash.lost === 0 && crash.integrity === "ok" && crash.created > 0,
-      note: crash.integrity !== "ok" ? `integrity_check: ${crash.integrity}` : crash.created === 0 ? "no message was answered 201" : undefined,
+      name: "contact messages answered 201 but lost after SIGKILL",
+      limit: "0",
+      value: crash.lost,
+      pass: crash.lost === 0 && crash.integrity === "ok" && crash.created > 0,
+      note:
+        crash.integrity !== "ok" ? `integrity_check: ${crash.integrity}` : crash.created === 0 ? "no message was answered 201" : undefined,
     },
   ];
 
@@ -92,7 +123,12 @@ export const faults: BenchPart = async (ctx) => {
     `| site process | ${db.serverAlive ? "alive" : `exited (${db.serverExit}): ${firstError ?? ""}`} |`,
     "",
     `During the outage a visitor got: ${outageAnswerText(db) || "nothing"}.`,
-    ...(fiveHundreds.length ? ["", `Answers 500 (${fiveHundreds.length}, ${[...new Set(fiveHundreds.map((s) => `${s.target} while ${s.phase}`))].join(", ")}): ${[...new Set(fiveHundreds.map((s) => `${s.contentType.split(";")[0]} \`${(s.excerpt ?? "").slice(0, 120)}\``))].join("; ")}.`] : []),
+    ...(fiveHundreds.length
+      ? [
+          "",
+          `Answers 500 (${fiveHundreds.length}, ${[...new Set(fiveHundreds.map((s) => `${s.target} while ${s.phase}`))].join(", ")}): ${[...new Set(fiveHundreds.map((s) => `${s.contentType.split(";")[0]} \`${(s.excerpt ?? "").slice(0, 120)}\``))].join("; ")}.`,
+        ]
+      : []),
     "",
     "| crash durability (SIGKILL mid-burst) | sent | 201 | stored | lost | no answer | integrity |",
     "|---|---|---|---|---|---|---|",

@@ -6,11 +6,20 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Budget, BenchPart, PartResult } from "../lib/types.ts";
-import { allRoutes } from "../lib/site.ts";
+import { allRoutes } from "../../harness/website.ts";
 import {
-  CATEGORIES, failingAudits, figuresOf, javascriptBytes, largestScripts, runLighthouse, startOnPrivateBuild,
-  type Audit, type FormFactor, type PageFigures, type Report,
+  CATEGORIES,
+  failingAudits,
+  figuresOf,
+  largestScripts,
+  runLighthouse,
+  startOnPrivateBuild,
+  type Audit,
+  type FormFactor,
+  type PageFigures,
+  type Report,
 } from "../lib/lighthouse-run.ts";
+import { javascriptBytes } from "../../harness/page-weight.ts";
 
 const LIGHTHOUSE_VERSION: string = createRequire(import.meta.url)("lighthouse/package.json").version;
 const MOBILE_RUNS = Math.max(1, Math.min(5, Number(process.env.LIGHTHOUSE_RUNS ?? 3)));
@@ -20,7 +29,14 @@ const CLS_BUDGET = 0.02;
 const MOBILE_PERFORMANCE_BUDGET = 95;
 
 type Page = { name: string; lang: "en" | "ar"; path: string };
-type Measured = { page: Page; formFactor: FormFactor; report: Report; figures: PageFigures; performanceRuns: (number | null)[]; busyRuns: number };
+type Measured = {
+  page: Page;
+  formFactor: FormFactor;
+  report: Report;
+  figures: PageFigures;
+  performanceRuns: (number | null)[];
+  busyRuns: number;
+};
 
 /** The pages the brief names, with real ids from the API, in English (unprefixed) and Arabic (/ar). */
 async function pagesToAudit(baseURL: string): Promise<Page[]> {
@@ -28,8 +44,17 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
   const city = routes.find((r) => /^\/cities\/\d+\/sites\/\d+$/.test(r));
   const action = routes.find((r) => /^\/cities\/\d+\/sites\/\d+\/action\/\d+$/.test(r));
   if (!city || !action) throw new Error(`no city or site found through the API: ${routes.join(" ")}`);
-  const kinds: [string, string][] = [["home", "/"], ["city", city], ["site actions", action], ["site images", `${action}/images`], ["contact", "/contact"], ["not found", "/no-such-page"]];
-  return (["en", "ar"] as const).flatMap((lang) => kinds.map(([name, path]) => ({ name, lang, path: lang === "en" ? path : path === "/" ? "/ar" : `/ar${path}` })));
+  const kinds: [string, string][] = [
+    ["home", "/"],
+    ["city", city],
+    ["site actions", action],
+    ["site images", `${action}/images`],
+    ["contact", "/contact"],
+    ["not found", "/no-such-page"],
+  ];
+  return (["en", "ar"] as const).flatMap((lang) =>
+    kinds.map(([name, path]) => ({ name, lang, path: lang === "en" ? path : path === "/" ? "/ar" : `/ar${path}` })),
+  );
 }
 
 /**
@@ -39,7 +64,10 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
 function assertAssetsServed(report: Report, url: string) {
   const items: { url: string; statusCode: number }[] = report.audits["network-requests"]?.details?.items ?? [];
   const missing = items.filter((i) => i.statusCode >= 400 && new URL(i.url).pathname.startsWith("/assets/"));
-  if (missing.length) throw new Error(`${url}: ${missing.length} built assets answered 404 (${new URL(missing[0]!.url).pathname}): build/ was replaced while the server ran (another build on this machine); rerun the part`);
+  if (missing.length)
+    throw new Error(
+      `${url}: ${missing.length} built assets answered 404 (${new URL(missing[0]!.url).pathname}): build/ was replaced while the server ran (another build on this machine); rerun the part`,
+    );
 }
 
 /** Share of CPU time idle over `ms`, from /proc/stat (all cores). */
@@ -99,7 +127,9 @@ function excusedOnNotFound(m: Measured, audit: Audit): boolean {
 
 /** The category score (0-100) over the audits that count for the budget. */
 function budgetScore(m: Measured, category: string): number {
-  const refs = (m.report.categories[category]?.auditRefs ?? []).filter((r) => r.weight > 0 && !excusedOnNotFound(m, m.report.audits[r.id]!));
+  const refs = (m.report.categories[category]?.auditRefs ?? []).filter(
+    (r) => r.weight > 0 && !excusedOnNotFound(m, m.report.audits[r.id]!),
+  );
   const weight = refs.reduce((s, r) => s + r.weight, 0);
   return weight ? Math.round((100 * refs.reduce((s, r) => s + r.weight * (m.report.audits[r.id]!.score ?? 0), 0)) / weight) : 100;
 }
@@ -111,10 +141,15 @@ const fileOf = (url: string) => url.split("/").pop() ?? url;
 /** One line on why an audit failed: the console messages, issues, elements or value it reports. */
 function auditDetail(audit: Audit): string {
   const items: any[] = audit.details?.items ?? [];
-  const parts = items.slice(0, 3).map((i) =>
-    i.description ? `${i.description.slice(0, 140)}${i.sourceLocation?.url ? ` (${fileOf(i.sourceLocation.url)})` : ""}`
-    : i.issueType ? `${i.issueType}: ${(i.subItems?.items ?? []).map((s: any) => fileOf(s.url ?? "")).join(", ")}`
-    : i.node?.snippet ?? i.source?.snippet ?? i.url ?? "");
+  const parts = items
+    .slice(0, 3)
+    .map((i) =>
+      i.description
+        ? `${i.description.slice(0, 140)}${i.sourceLocation?.url ? ` (${fileOf(i.sourceLocation.url)})` : ""}`
+        : i.issueType
+          ? `${i.issueType}: ${(i.subItems?.items ?? []).map((s: any) => fileOf(s.url ?? "")).join(", ")}`
+          : (i.node?.snippet ?? i.source?.snippet ?? i.url ?? ""),
+    );
   const text = [audit.displayValue, ...new Set(parts.filter(Boolean))].filter(Boolean).join("; ");
   return text || audit.title;
 }
@@ -125,10 +160,19 @@ function performanceNote(m: Measured): string {
   const out: string[] = [];
   // Every weighted metric that lost points, with its weight: the score is their weighted mean.
   const metrics = (r.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (r.audits[ref.id]?.score ?? 1) < 1);
-  if (metrics.length) out.push(`metrics losing points: ${metrics.map((ref) => `${ref.id} ${r.audits[ref.id]!.displayValue ?? ""} (score ${r.audits[ref.id]!.score}, weight ${ref.weight}%)`).join(", ")}`);
+  if (metrics.length)
+    out.push(
+      `metrics losing points: ${metrics.map((ref) => `${ref.id} ${r.audits[ref.id]!.displayValue ?? ""} (score ${r.audits[ref.id]!.score}, weight ${ref.weight}%)`).join(", ")}`,
+    );
   const bootup: { url: string; scripting: number; total: number }[] = r.audits["bootup-time"]?.details?.items ?? [];
   const source = (url: string) => (url.includes("/assets/") ? fileOf(url) : url.startsWith("http") ? "the HTML document" : url);
-  if (bootup.length) out.push(`main thread by source: ${bootup.slice(0, 3).map((b) => `${source(b.url)} ${Math.round(b.total)} ms`).join(", ")}`);
+  if (bootup.length)
+    out.push(
+      `main thread by source: ${bootup
+        .slice(0, 3)
+        .map((b) => `${source(b.url)} ${Math.round(b.total)} ms`)
+        .join(", ")}`,
+    );
   const blocking: { url: string; wastedMs: number }[] = r.audits["render-blocking-resources"]?.details?.items ?? [];
   if (blocking.length) out.push(`render-blocking: ${blocking.map((b) => `${fileOf(b.url)} (${Math.round(b.wastedMs)} ms)`).join(", ")}`);
   const unused: { url: string; wastedBytes: number }[] = r.audits["unused-javascript"]?.details?.items ?? [];
@@ -147,7 +191,12 @@ function lcpNote(m: Measured): string {
 
 function clsNote(m: Measured): string {
   const items: any[] = m.report.audits["layout-shifts"]?.details?.items ?? [];
-  return `CLS ${m.figures.cls}: ${items.slice(0, 3).map((i) => `${i.node?.selector ?? "?"} (${Number(i.score).toFixed(3)})`).join(", ") || "no shifting element reported"}`;
+  return `CLS ${m.figures.cls}: ${
+    items
+      .slice(0, 3)
+      .map((i) => `${i.node?.selector ?? "?"} (${Number(i.score).toFixed(3)})`)
+      .join(", ") || "no shifting element reported"
+  }`;
 }
 
 /** The page measured once more with its built scripts blocked: what the early JavaScript costs FCP and LCP. */
@@ -156,9 +205,17 @@ async function scriptCost(baseURL: string, m: Measured) {
   const report = await runLighthouse(baseURL + m.page.path, "mobile", { blockedUrlPatterns: ["*/assets/*.js"] });
   const f = figuresOf(report);
   const fcp = (r: Report) => Math.round(r.audits["first-contentful-paint"]?.numericValue ?? NaN);
-  const scripts = (m.report.audits["network-requests"]?.details?.items ?? []).filter((i: { resourceType?: string }) => i.resourceType === "Script").length;
+  const scripts = (m.report.audits["network-requests"]?.details?.items ?? []).filter(
+    (i: { resourceType?: string }) => i.resourceType === "Script",
+  ).length;
   return {
-    figures: { page: m.page.path, fcpMs: fcp(m.report), lcpMs: m.figures.lcpMs, fcpWithoutScriptsMs: fcp(report), lcpWithoutScriptsMs: f.lcpMs },
+    figures: {
+      page: m.page.path,
+      fcpMs: fcp(m.report),
+      lcpMs: m.figures.lcpMs,
+      fcpWithoutScriptsMs: fcp(report),
+      lcpWithoutScriptsMs: f.lcpMs,
+    },
     sentence: `On ${m.page.path} the ${scripts} scripts (${kb(m.figures.jsBytes)} transferred, requested at high priority as modulepreloads next to the LCP image) share the simulated slow-4G link: blocking them moves FCP ${fcp(m.report)} → ${fcp(report)} ms and LCP ${m.figures.lcpMs} → ${f.lcpMs} ms.`,
   };
 }
@@ -183,7 +240,10 @@ function appliedTable(applied: Applied[], measured: Measured[]): string {
   return [
     "| page | path | FCP ms | LCP ms | LCP ms, simulated | performance | performance, simulated |",
     "|---|---|---|---|---|---|---|",
-    ...applied.map((a) => `| ${a.page.name} ${a.page.lang} | \`${a.page.path}\` | ${a.fcpMs} | ${a.lcpMs} | ${simulated(a).lcpMs} | ${a.performance} | ${simulated(a).performance} |`),
+    ...applied.map(
+      (a) =>
+        `| ${a.page.name} ${a.page.lang} | \`${a.page.path}\` | ${a.fcpMs} | ${a.lcpMs} | ${simulated(a).lcpMs} | ${a.performance} | ${simulated(a).performance} |`,
+    ),
   ].join("\n");
 }
 
@@ -205,11 +265,13 @@ function failingList(measured: Measured[]) {
 }
 
 function table(measured: Measured[], formFactor: FormFactor): string {
-  const rows = measured.filter((m) => m.formFactor === formFactor).map((m) => {
-    const f = m.figures;
-    const perf = m.performanceRuns.length > 1 ? `${f.performance} (${m.performanceRuns.join("/")})` : `${f.performance}`;
-    return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${perf} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${f.ttfbMs} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
-  });
+  const rows = measured
+    .filter((m) => m.formFactor === formFactor)
+    .map((m) => {
+      const f = m.figures;
+      const perf = m.performanceRuns.length > 1 ? `${f.performance} (${m.performanceRuns.join("/")})` : `${f.performance}`;
+      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${perf} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${f.ttfbMs} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
+    });
   return [
     `| page | path | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | TTFB ms | JS | total |`,
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -236,7 +298,9 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
       const m = await measure(baseURL, page, formFactor, runs);
       measured.push(m);
       const f = m.figures;
-      log(`${formFactor} ${page.path}: perf ${f.performance} [${m.performanceRuns.join("/")}] a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} LCP ${f.lcpMs} ms CLS ${f.cls} TBT ${f.tbtMs} ms JS ${kb(f.jsBytes)}`);
+      log(
+        `${formFactor} ${page.path}: perf ${f.performance} [${m.performanceRuns.join("/")}] a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} LCP ${f.lcpMs} ms CLS ${f.cls} TBT ${f.tbtMs} ms JS ${kb(f.jsBytes)}`,
+      );
     }
   }
   const homeScripts = { en: await javascriptBytes(baseURL, "/"), ar: await javascriptBytes(baseURL, "/ar") };
@@ -251,36 +315,70 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
   for (const m of mobile) {
     const value = m.figures.performance ?? 0;
     const pass = value >= MOBILE_PERFORMANCE_BUDGET;
-    budgets.push({ name: `mobile performance, ${m.page.name} ${m.page.lang}`, limit: `>= ${MOBILE_PERFORMANCE_BUDGET}`, value, pass, ...(pass ? {} : { note: performanceNote(m) }) });
+    budgets.push({
+      name: `mobile performance, ${m.page.name} ${m.page.lang}`,
+      limit: `>= ${MOBILE_PERFORMANCE_BUDGET}`,
+      value,
+      pass,
+      ...(pass ? {} : { note: performanceNote(m) }),
+    });
   }
-  for (const [category, name] of [["accessibility", "accessibility"], ["best-practices", "best practices"], ["seo", "SEO"]] as const) {
+  for (const [category, name] of [
+    ["accessibility", "accessibility"],
+    ["best-practices", "best practices"],
+    ["seo", "SEO"],
+  ] as const) {
     const scores = measured.map((m) => ({ m, score: budgetScore(m, category) }));
     const lowest = Math.min(...scores.map((s) => s.score));
     const failing = scores.filter((s) => s.score < 100);
     const reasons = failingList(failing.map((s) => s.m)).filter((g) => g.category === category && !g.excused);
     budgets.push({
-      name: `${name}, every page and form factor (lowest)`, limit: "= 100", value: lowest, pass: failing.length === 0,
-      ...(failing.length ? { note: reasons.map((g) => `${g.audit.id} on ${g.where.join(", ")}: ${auditDetail(g.audit)}`).join(" | ") } : {}),
+      name: `${name}, every page and form factor (lowest)`,
+      limit: "= 100",
+      value: lowest,
+      pass: failing.length === 0,
+      ...(failing.length
+        ? { note: reasons.map((g) => `${g.audit.id} on ${g.where.join(", ")}: ${auditDetail(g.audit)}`).join(" | ") }
+        : {}),
     });
   }
   const homeJs = Math.max(homeScripts.en.bytes, homeScripts.ar.bytes);
   const homeMeasured = mobile.filter((m) => m.page.name === "home");
   budgets.push({
-    name: "home page JavaScript, compressed (script + modulepreload bodies, br)", limit: `<= ${kb(JS_BUDGET_BYTES)}`, value: homeJs, pass: homeJs <= JS_BUDGET_BYTES,
-    ...(homeJs <= JS_BUDGET_BYTES ? {} : { note: `largest: ${largestScripts(homeMeasured[0]!.report).map((s) => `${fileOf(s.url)} ${kb(s.transferSize)}`).join(", ")}` }),
+    name: "home page JavaScript, compressed (script + modulepreload bodies, br)",
+    limit: `<= ${kb(JS_BUDGET_BYTES)}`,
+    value: homeJs,
+    pass: homeJs <= JS_BUDGET_BYTES,
+    ...(homeJs <= JS_BUDGET_BYTES
+      ? {}
+      : {
+          note: `largest: ${largestScripts(homeMeasured[0]!.report)
+            .map((s) => `${fileOf(s.url)} ${kb(s.transferSize)}`)
+            .join(", ")}`,
+        }),
   });
   const slowest = [...mobile].sort((a, b) => b.figures.lcpMs - a.figures.lcpMs);
   const overLcp = slowest.filter((m) => m.figures.lcpMs > LCP_BUDGET_MS);
   // How much of the slowest page's LCP its scripts cost: the same page again with its JavaScript blocked.
   const withoutScripts = overLcp.length ? await scriptCost(baseURL, slowest[0]!) : undefined;
   budgets.push({
-    name: "mobile LCP, slowest page (ms)", limit: `<= ${LCP_BUDGET_MS}`, value: slowest[0]!.figures.lcpMs, pass: overLcp.length === 0,
-    ...(overLcp.length ? { note: `${withoutScripts!.sentence} Loaded through the same throttling instead of simulated, the slowest LCP is ${Math.max(...applied.map((a) => a.lcpMs))} ms. Per page: ${overLcp.map((m) => `${m.page.name} ${m.page.lang}: ${lcpNote(m)}`).join(" | ")}` } : {}),
+    name: "mobile LCP, slowest page (ms)",
+    limit: `<= ${LCP_BUDGET_MS}`,
+    value: slowest[0]!.figures.lcpMs,
+    pass: overLcp.length === 0,
+    ...(overLcp.length
+      ? {
+          note: `${withoutScripts!.sentence} Loaded through the same throttling instead of simulated, the slowest LCP is ${Math.max(...applied.map((a) => a.lcpMs))} ms. Per page: ${overLcp.map((m) => `${m.page.name} ${m.page.lang}: ${lcpNote(m)}`).join(" | ")}`,
+        }
+      : {}),
   });
   const shifty = [...mobile].sort((a, b) => b.figures.cls - a.figures.cls);
   const overCls = shifty.filter((m) => m.figures.cls > CLS_BUDGET);
   budgets.push({
-    name: "mobile CLS, worst page", limit: `<= ${CLS_BUDGET}`, value: shifty[0]!.figures.cls, pass: overCls.length === 0,
+    name: "mobile CLS, worst page",
+    limit: `<= ${CLS_BUDGET}`,
+    value: shifty[0]!.figures.cls,
+    pass: overCls.length === 0,
     ...(overCls.length ? { note: overCls.map((m) => `${m.page.name} ${m.page.lang}: ${clsNote(m)}`).join(" | ") } : {}),
   });
 
@@ -312,17 +410,31 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     "### Audits that lost points",
     "",
     ...(failing.length
-      ? failing.map((g) => `- ${g.category} \`${g.audit.id}\`${g.excused ? " (expected on a 404 page; left out of the budget)" : ""}: ${g.where.join(", ")} — ${auditDetail(g.audit)}`)
+      ? failing.map(
+          (g) =>
+            `- ${g.category} \`${g.audit.id}\`${g.excused ? " (expected on a 404 page; left out of the budget)" : ""}: ${g.where.join(", ")} — ${auditDetail(g.audit)}`,
+        )
       : ["- none"]),
   ].join("\n");
 
   const figures = {
-    lighthouse: LIGHTHOUSE_VERSION, mobileRuns: MOBILE_RUNS, loadAverageAtStart, runsStartedOnBusyCpu: busyRuns, runs: allRuns,
+    lighthouse: LIGHTHOUSE_VERSION,
+    mobileRuns: MOBILE_RUNS,
+    loadAverageAtStart,
+    runsStartedOnBusyCpu: busyRuns,
+    runs: allRuns,
     benchmarkIndex: Math.round(measured.reduce((s, m) => s + ((m.report as any).environment?.benchmarkIndex ?? 0), 0) / measured.length),
     homeJavaScriptBytes: { en: homeScripts.en.bytes, ar: homeScripts.ar.bytes, files: homeScripts.en.scripts.length },
     ...(withoutScripts ? { lcpWithoutScripts: withoutScripts.figures } : {}),
-    appliedThrottling: Object.fromEntries(applied.map((a) => [a.page.path, { fcpMs: a.fcpMs, lcpMs: a.lcpMs, performance: a.performance }])),
-    pages: Object.fromEntries(measured.map((m) => [`${m.formFactor} ${m.page.path}`, { ...m.figures, ...(m.performanceRuns.length > 1 ? { performanceRuns: m.performanceRuns } : {}) }])),
+    appliedThrottling: Object.fromEntries(
+      applied.map((a) => [a.page.path, { fcpMs: a.fcpMs, lcpMs: a.lcpMs, performance: a.performance }]),
+    ),
+    pages: Object.fromEntries(
+      measured.map((m) => [
+        `${m.formFactor} ${m.page.path}`,
+        { ...m.figures, ...(m.performanceRuns.length > 1 ? { performanceRuns: m.performanceRuns } : {}) },
+      ]),
+    ),
   };
   return { part: "lighthouse", figures, budgets, markdown };
 }

@@ -13,7 +13,10 @@ export const search: BenchPart = async (ctx) => {
   ctx.log(`synthetic ${s.places} places: build ${s.buildMs} ms, ${s.memoryMb} MB, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`);
   return {
     part: "search",
-    figures: { judged: { queries: j.queries, mrr: j.mrr, recallAt1: j.recallAt1, recallAt10: j.recallAt10 }, synthetic: { places: s.places, buildMs: s.buildMs, memoryMb: s.memoryMb, p50Ms: s.p50Ms, p99Ms: s.p99Ms } },
+    figures: {
+      judged: { queries: j.queries, mrr: j.mrr, recallAt1: j.recallAt1, recallAt10: j.recallAt10 },
+      synthetic: { places: s.places, buildMs: s.buildMs, memoryMb: s.memoryMb, p50Ms: s.p50Ms, p99Ms: s.p99Ms },
+    },
     budgets: [
       { name: "search recall@1 on the judged set", limit: ">= 0.97", value: j.recallAt1, pass: j.recallAt1 >= 0.97 },
       { name: "search p99 at 10,000 places (in process)", limit: "<= 20 ms", value: s.p99Ms, pass: s.p99Ms <= 20 },
@@ -25,7 +28,7 @@ export const search: BenchPart = async (ctx) => {
       "|---|---|---|---|---|---|---|---|---|",
       `| ${j.queries} (7 languages) | ${j.mrr} | ${j.recallAt1} | ${j.recallAt10} | ${s.places} | ${s.buildMs} ms | ${s.memoryMb} MB | ${s.p50Ms} ms | ${s.p99Ms} ms |`,
       "",
-      "Judged set: tests/fixtures/search-queries.json. Synthetic corpus and queries are generated with a fixed seed (bench/search.ts).",
+      "Judged set: harness/search-queries.json. Synthetic corpus and queries are generated with a fixed seed (bench/search.ts).",
     ].join("\n"),
   };
 };

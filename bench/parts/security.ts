@@ -1,69 +1,38 @@
-// Security: response headers scored by the MDN HTTP Observatory's rules (bench/lib/observatory.ts), a seeded
-// fuzz of the API and the contact form (bench/lib/fuzz.ts), and the contact rate limit seen from one client.
+// Security: response headers scored by the MDN HTTP Observatory's rules (harness/observatory.ts), a seeded
+// fuzz of the API and the contact form (harness/fuzz.ts), and the contact rate limit seen from one client.
 // Each activity speaks from its own loopback address, since the server counts the rate limit per address.
 import type { Budget, BenchPart } from "../lib/types.ts";
-import { allRoutes } from "../lib/site.ts";
-import { observe, type ObservatoryReport } from "../lib/observatory.ts";
-import { fuzz, requestFrom, stillAnswering, type FuzzReport } from "../lib/fuzz.ts";
+import { observe, type ObservatoryReport } from "../../harness/observatory.ts";
+import { fuzz, requestFrom, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { contactRateLimit, headThenGet, observatoryTargets, type RateLimitResult } from "../../harness/security-checks.ts";
 
 const FUZZ_FROM = "127.0.0.2";
 const RATE_LIMIT_FROM = "127.0.0.3";
 const PROBE_FROM = "127.0.0.4";
-
-/** The four answers the brief asks about: two pages, one JSON answer, one static file. */
-export async function observatoryTargets(baseURL: string): Promise<{ label: string; path: string; page: boolean }[]> {
-  const site = (await allRoutes(baseURL)).find((r) => /\/action\/\d+$/.test(r));
-  if (!site) throw new Error("no site page found through the API");
-  const home = await (await fetch(`${baseURL}/`)).text();
-  const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
-  if (!asset) throw new Error("no /assets/*.js on the home page");
-  return [
-    { label: "home page", path: "/", page: true },
-    { label: "Arabic site page", path: `/ar${site}`, page: true },
-    { label: "JSON API answer", path: "/back/api/user/language1/languages", page: false },
-    { label: "static asset", path: asset, page: false },
-  ];
-}
-
-export type RateLimitResult = { accepted: number; limitedAt: number | null; retryAfter: string | null; statuses: number[] };
-
-/** Valid contact messages from one client until the server answers 429 (at most `attempts`). */
-export async function contactRateLimit(baseURL: string, from: string, attempts = 20): Promise<RateLimitResult> {
-  const statuses: number[] = [];
-  for (let i = 1; i <= attempts; i++) {
-    const body = JSON.stringify({ name: "Rate Probe", email: "probe@example.org", subject: "Rate limit check", message: `Message number ${i} of the rate limit check.` });
-    const res = await requestFrom(baseURL, from, { method: "POST", path: "/back/api/user/contact-admin", headers: { "content-type": "application/json" }, body });
-    statuses.push(res.status);
-    if (res.status === 429) {
-      const retryAfter = res.headers["retry-after"];
-      return { accepted: statuses.filter((s) => s === 201).length, limitedAt: i, retryAfter: typeof retryAfter === "string" ? retryAfter : null, statuses };
-    }
-  }
-  return { accepted: statuses.filter((s) => s === 201).length, limitedAt: null, retryAfter: null, statuses };
-}
-
-/** A HEAD for a page, then a GET of the same URL: the GET must still carry the page (and its script hashes). */
-export async function headThenGet(baseURL: string, page = "/privacy") {
-  // Two URLs of the same length (the page repeats its URL in its data), one asked HEAD first.
-  const probe = `${page}?probe=h1`;
-  await fetch(`${baseURL}${probe}`, { method: "HEAD" });
-  const after = await fetch(`${baseURL}${probe}`);
-  const afterBytes = (await after.arrayBuffer()).byteLength;
-  const fresh = await fetch(`${baseURL}${page}?probe=g1`);
-  const freshBytes = (await fresh.arrayBuffer()).byteLength;
-  const hashes = (after.headers.get("content-security-policy") ?? "").match(/'sha256-/g)?.length ?? 0;
-  return { path: probe, afterHeadBytes: afterBytes, freshBytes, afterHeadScriptHashes: hashes, ok: afterBytes === freshBytes && hashes > 0 };
-}
 
 const cell = (r: ObservatoryReport, name: string) => {
   const t = r.tests.find((x) => x.name === name)!;
   return `${t.pass === null ? "n/a" : t.pass ? "pass" : "**fail**"} ${t.modifier > 0 ? `+${t.modifier}` : t.modifier}`;
 };
 
-function markdown(targets: { label: string; path: string }[], reports: ObservatoryReport[], f: FuzzReport, seed: number, rate: RateLimitResult, head: Awaited<ReturnType<typeof headThenGet>>, oversize: { page: number; api: number }, alive: boolean): string {
+function markdown(
+  targets: { label: string; path: string }[],
+  reports: ObservatoryReport[],
+  f: FuzzReport,
+  seed: number,
+  rate: RateLimitResult,
+  head: Awaited<ReturnType<typeof headThenGet>>,
+  oversize: { page: number; api: number },
+  alive: boolean,
+): string {
   const testNames = reports[0].tests.map((t) => t.name);
-  const statuses = Object.entries(f.statuses).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}: ${v}`).join(", ");
-  const groups = Object.entries(f.serverErrorsBy).map(([k, v]) => `${k} ×${v}`).join("; ");
+  const statuses = Object.entries(f.statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+  const groups = Object.entries(f.serverErrorsBy)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join("; ");
   return [
     "## Security",
     "",
@@ -82,7 +51,12 @@ function markdown(targets: { label: string; path: string }[], reports: Observato
     `| 1 MB body: API / contact page | ${oversize.api} / ${oversize.page} |`,
     `| GET after HEAD of a page | ${head.ok ? "unchanged" : `**${head.afterHeadBytes} bytes, ${head.afterHeadScriptHashes} script hashes** (fresh GET: ${head.freshBytes} bytes)`} |`,
     "",
-    ...(f.serverErrors ? [`5xx came from: ${groups}. First: \`${f.findings.serverErrors[0].request.slice(0, 300)}\` → ${f.findings.serverErrors[0].status}.`, ""] : []),
+    ...(f.serverErrors
+      ? [
+          `5xx came from: ${groups}. First: \`${f.findings.serverErrors[0].request.slice(0, 300)}\` → ${f.findings.serverErrors[0].status}.`,
+          "",
+        ]
+      : []),
     "Headers are scored with the Observatory's rules and modifiers (100 to start, bonuses only when penalties leave at least 90), judged as if served over HTTPS; redirection is not applicable on 127.0.0.1 and the HSTS preload list is not consulted. " +
       "The fuzz sends every endpoint of /back/api/openapi.json and POST /contact wrong types, missing and extra fields, bodies up to 1 MB, malformed JSON, wrong content types, hostile Unicode, injection strings, path traversal, absurd numbers and odd methods; a reset is counted as such (Node answers headers over 16 KB with 431 and closes while the client still sends).",
   ].join("\n");
@@ -119,29 +93,95 @@ export const security: BenchPart = async (ctx) => {
 
   const big = "a".repeat(1_000_000);
   const oversize = {
-    api: (await requestFrom(base, PROBE_FROM, { method: "POST", path: "/back/api/user/contact-admin", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `message=${big}` })).status,
-    page: (await requestFrom(base, PROBE_FROM, { method: "POST", path: "/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `message=${big}` })).status,
+    api: (
+      await requestFrom(base, PROBE_FROM, {
+        method: "POST",
+        path: "/back/api/user/contact-admin",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `message=${big}`,
+      })
+    ).status,
+    page: (
+      await requestFrom(base, PROBE_FROM, {
+        method: "POST",
+        path: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `message=${big}`,
+      })
+    ).status,
   };
   const head = await headThenGet(base);
   const afterHead = head.ok ? null : await observe(base + head.path);
 
   const pages = reports.filter((_, i) => targets[i].page);
   const budgets: Budget[] = [
-    ...pages.map((r, i) => ({ name: `Observatory grade, ${targets[i].label}`, limit: "A+", value: `${r.grade} (${r.score})`, pass: r.grade === "A+", note: r.grade === "A+" ? undefined : r.tests.filter((t) => t.pass === false).map((t) => t.result).join(", ") })),
-    { name: "fuzz 5xx answers", limit: "0", value: f.serverErrors, pass: f.serverErrors === 0 && f.requests === requests, note: f.serverErrors ? Object.keys(f.serverErrorsBy).join("; ") : f.requests < requests ? "fuzz stopped early" : undefined },
+    ...pages.map((r, i) => ({
+      name: `Observatory grade, ${targets[i].label}`,
+      limit: "A+",
+      value: `${r.grade} (${r.score})`,
+      pass: r.grade === "A+",
+      note:
+        r.grade === "A+"
+          ? undefined
+          : r.tests
+              .filter((t) => t.pass === false)
+              .map((t) => t.result)
+              .join(", "),
+    })),
+    {
+      name: "fuzz 5xx answers",
+      limit: "0",
+      value: f.serverErrors,
+      pass: f.serverErrors === 0 && f.requests === requests,
+      note: f.serverErrors ? Object.keys(f.serverErrorsBy).join("; ") : f.requests < requests ? "fuzz stopped early" : undefined,
+    },
     { name: "fuzz stack traces in answers", limit: "0", value: f.stackTraces, pass: f.stackTraces === 0 },
     { name: "server alive and answering after the fuzz", limit: "yes", value: alive ? "yes" : "no", pass: alive },
-    { name: "contact rate limit answers 429 with Retry-After", limit: "429 + Retry-After", value: rate.limitedAt ? `429 after ${rate.accepted}, Retry-After ${rate.retryAfter ?? "missing"}` : "never limited", pass: rate.limitedAt !== null && rate.retryAfter !== null },
-    { name: "a page's GET after a HEAD keeps body and CSP hashes", limit: "unchanged", value: head.ok ? "unchanged" : `empty body, grade ${afterHead?.grade} (${afterHead?.score})`, pass: head.ok, note: head.ok ? undefined : `HEAD ${head.path} stores an empty page in the page cache` },
+    {
+      name: "contact rate limit answers 429 with Retry-After",
+      limit: "429 + Retry-After",
+      value: rate.limitedAt ? `429 after ${rate.accepted}, Retry-After ${rate.retryAfter ?? "missing"}` : "never limited",
+      pass: rate.limitedAt !== null && rate.retryAfter !== null,
+    },
+    {
+      name: "a page's GET after a HEAD keeps body and CSP hashes",
+      limit: "unchanged",
+      value: head.ok ? "unchanged" : `empty body, grade ${afterHead?.grade} (${afterHead?.score})`,
+      pass: head.ok,
+      note: head.ok ? undefined : `HEAD ${head.path} stores an empty page in the page cache`,
+    },
   ];
 
   return {
     part: "security",
     figures: {
-      observatory: Object.fromEntries(targets.map((t, i) => [t.label, { path: t.path, score: reports[i].score, grade: reports[i].grade, tests: Object.fromEntries(reports[i].tests.map((x) => [x.name, `${x.result} (${x.modifier})`])) }])),
+      observatory: Object.fromEntries(
+        targets.map((t, i) => [
+          t.label,
+          {
+            path: t.path,
+            score: reports[i].score,
+            grade: reports[i].grade,
+            tests: Object.fromEntries(reports[i].tests.map((x) => [x.name, `${x.result} (${x.modifier})`])),
+          },
+        ]),
+      ),
       fuzz: {
-        seed, requests: f.requests, seconds: f.seconds, concurrency: 20, endpoints: Object.keys(f.byTarget).length, byEndpoint: f.byTarget, statuses: f.statuses, serverErrors: f.serverErrors, serverErrorsBy: f.serverErrorsBy, stackTraces: f.stackTraces,
-        fileLeaks: f.fileLeaks, timeouts: f.timeouts, networkErrors: f.networkErrors, retriedResets: f.retriedResets, firstServerErrors: f.findings.serverErrors.slice(0, 3).map((e) => e.request.slice(0, 300)),
+        seed,
+        requests: f.requests,
+        seconds: f.seconds,
+        concurrency: 20,
+        endpoints: Object.keys(f.byTarget).length,
+        byEndpoint: f.byTarget,
+        statuses: f.statuses,
+        serverErrors: f.serverErrors,
+        serverErrorsBy: f.serverErrorsBy,
+        stackTraces: f.stackTraces,
+        fileLeaks: f.fileLeaks,
+        timeouts: f.timeouts,
+        networkErrors: f.networkErrors,
+        retriedResets: f.retriedResets,
+        firstServerErrors: f.findings.serverErrors.slice(0, 3).map((e) => e.request.slice(0, 300)),
       },
       aliveAfterFuzz: alive,
       contactRateLimit: rate,

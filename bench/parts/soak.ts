@@ -1,9 +1,9 @@
 // A long run at 100 connections over pages in several languages and API calls: errors, statuses, latency
 // per time window (does it drift?) and the server's memory sampled along the way (does it grow?).
 import type { BenchPart, Budget } from "../lib/types.ts";
-import { runCannon, summarize } from "../lib/load-cannon.ts";
-import { soakRequests } from "../lib/load-targets.ts";
-import { timeWindows } from "../lib/load-windows.ts";
+import { runCannon, summarize } from "../lib/http-cannon.ts";
+import { soakRequests } from "../lib/traffic.ts";
+import { timeWindows } from "../lib/time-windows.ts";
 
 const CONNECTIONS = 100;
 const RSS_EVERY_MS = 10_000;
@@ -14,17 +14,21 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 export const soak: BenchPart = async (ctx) => {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
-  if (!(seconds >= 10 && seconds <= 24 * 3600)) throw new Error(`BENCH_SOAK_SECONDS must be 10..86400, not ${process.env.BENCH_SOAK_SECONDS}`);
+  if (!(seconds >= 10 && seconds <= 24 * 3600))
+    throw new Error(`BENCH_SOAK_SECONDS must be 10..86400, not ${process.env.BENCH_SOAK_SECONDS}`);
   // Minutes for the real soak; a short check still gets five windows to compare.
   const windowSeconds = seconds >= 120 ? 60 : Math.max(5, Math.round(seconds / 5));
   const mix = await soakRequests(ctx.baseURL);
-  ctx.log(`${mix.requests.length} requests in the mix (${mix.pages} pages, ${mix.api} API calls), ${seconds} s, ${CONNECTIONS} connections`);
+  ctx.log(
+    `${mix.requests.length} requests in the mix (${mix.pages} pages, ${mix.api} API calls), ${seconds} s, ${CONNECTIONS} connections`,
+  );
 
   // One pass over the distinct requests first (renders every page, builds the search index), so the first
   // window measures the warm site and the drift compares like with like.
   const distinct = new Map(mix.requests.map((r) => [`${r.method ?? "GET"} ${r.path} ${r.body ?? ""}`, r]));
   const warmStarted = performance.now();
-  for (const r of distinct.values()) await (await fetch(ctx.baseURL + r.path, { method: r.method ?? "GET", headers: r.headers, body: r.body })).arrayBuffer();
+  for (const r of distinct.values())
+    await (await fetch(ctx.baseURL + r.path, { method: r.method ?? "GET", headers: r.headers, body: r.body })).arrayBuffer();
   const warmMs = Math.round(performance.now() - warmStarted);
   ctx.log(`warm-up: ${distinct.size} distinct requests in ${warmMs} ms`);
 
@@ -35,7 +39,7 @@ export const soak: BenchPart = async (ctx) => {
   const idleRss = ctx.serverRss();
   const rss: number[] = [];
   const sampler = setInterval(() => rss.push(ctx.serverRss()), RSS_EVERY_MS);
-  let run;
+  let run: Awaited<ReturnType<typeof runCannon>>;
   try {
     run = await runCannon({ url: ctx.baseURL, connections: CONNECTIONS, duration: seconds, requests: mix.requests }, (instance) => {
       windows.start();
@@ -52,26 +56,71 @@ export const soak: BenchPart = async (ctx) => {
   const first = perWindow[0];
   const last = perWindow[perWindow.length - 1];
   const drift = first.p99 > 0 ? Math.round((last.p99 / first.p99) * 100) / 100 : 0;
-  const status5xx = Object.entries(result.statuses).filter(([code]) => Number(code) >= 500).reduce((n, [, count]) => n + count, 0);
+  const status5xx = Object.entries(result.statuses)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((n, [, count]) => n + count, 0);
   const non2xx = Object.fromEntries(Object.entries(result.statuses).filter(([code]) => !code.startsWith("2")));
   const rssMB = { idle: mb(idleRss), first: mb(rss[0]), max: mb(Math.max(...rss)), last: mb(rss[rss.length - 1]), samples: rss.map(mb) };
   const growth = rssMB.last - rssMB.first;
   // A leak keeps growing to the end; a heap that V8 sizes up under load levels off. The second half tells them apart.
   const secondHalfGrowth = rssMB.last - rssMB.samples[Math.floor(rssMB.samples.length / 2)]!;
-  for (const w of perWindow) ctx.log(`${w.from}-${w.to} s: ${w.requests} answers, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors}, 5xx ${w.status5xx}`);
+  for (const w of perWindow)
+    ctx.log(`${w.from}-${w.to} s: ${w.requests} answers, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors}, 5xx ${w.status5xx}`);
 
   const budgets: Budget[] = [
-    { name: "soak: connection errors and timeouts", limit: "0", value: result.errors, pass: result.errors === 0, note: result.errors ? `timeouts ${result.timeouts}` : undefined },
-    { name: "soak: 5xx answers", limit: "0", value: status5xx, pass: status5xx === 0, note: status5xx ? JSON.stringify(non2xx) : undefined },
-    { name: `soak: p99 of the last ${windowSeconds} s vs the first`, limit: `<= ${MAX_DRIFT}x`, value: drift, pass: drift <= MAX_DRIFT, note: drift > MAX_DRIFT ? `${first.p99} → ${last.p99} ms` : undefined },
-    { name: "soak: server RSS growth under load (last - first sample)", limit: `<= ${MAX_RSS_GROWTH_MB} MB`, value: growth, pass: growth <= MAX_RSS_GROWTH_MB, note: growth > MAX_RSS_GROWTH_MB ? `${rssMB.first} → ${rssMB.last} MB (max ${rssMB.max}); over the second half ${secondHalfGrowth >= 0 ? "+" : ""}${secondHalfGrowth} MB` : undefined },
+    {
+      name: "soak: connection errors and timeouts",
+      limit: "0",
+      value: result.errors,
+      pass: result.errors === 0,
+      note: result.errors ? `timeouts ${result.timeouts}` : undefined,
+    },
+    {
+      name: "soak: 5xx answers",
+      limit: "0",
+      value: status5xx,
+      pass: status5xx === 0,
+      note: status5xx ? JSON.stringify(non2xx) : undefined,
+    },
+    {
+      name: `soak: p99 of the last ${windowSeconds} s vs the first`,
+      limit: `<= ${MAX_DRIFT}x`,
+      value: drift,
+      pass: drift <= MAX_DRIFT,
+      note: drift > MAX_DRIFT ? `${first.p99} → ${last.p99} ms` : undefined,
+    },
+    {
+      name: "soak: server RSS growth under load (last - first sample)",
+      limit: `<= ${MAX_RSS_GROWTH_MB} MB`,
+      value: growth,
+      pass: growth <= MAX_RSS_GROWTH_MB,
+      note:
+        growth > MAX_RSS_GROWTH_MB
+          ? `${rssMB.first} → ${rssMB.last} MB (max ${rssMB.max}); over the second half ${secondHalfGrowth >= 0 ? "+" : ""}${secondHalfGrowth} MB`
+          : undefined,
+    },
   ];
   return {
     part: "soak",
     figures: {
-      seconds, connections: CONNECTIONS, windowSeconds, mix: { requests: mix.requests.length, pages: mix.pages, api: mix.api, distinct: distinct.size }, warmMs,
-      requests: result.requests, rps: result.rps, errors: result.errors, timeouts: result.timeouts, non2xx, status5xx,
-      p50: result.p50, p99: result.p99, p99Drift: drift, windows: perWindow, rssMB, rssGrowthMB: growth, rssSecondHalfGrowthMB: secondHalfGrowth,
+      seconds,
+      connections: CONNECTIONS,
+      windowSeconds,
+      mix: { requests: mix.requests.length, pages: mix.pages, api: mix.api, distinct: distinct.size },
+      warmMs,
+      requests: result.requests,
+      rps: result.rps,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx,
+      status5xx,
+      p50: result.p50,
+      p99: result.p99,
+      p99Drift: drift,
+      windows: perWindow,
+      rssMB,
+      rssGrowthMB: growth,
+      rssSecondHalfGrowthMB: secondHalfGrowth,
     },
     budgets,
     markdown: [

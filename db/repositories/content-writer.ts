@@ -5,7 +5,11 @@ import type { Database } from "../schema.ts";
 type Tx = Db;
 export type Translations<F extends string> = Record<string, Record<F, string>>;
 export type MediaInput = {
-  kind: string; src: string; width: number | null; height: number | null; details: unknown;
+  kind: string;
+  src: string;
+  width: number | null;
+  height: number | null;
+  details: unknown;
   text?: Translations<"title" | "description">;
 };
 
@@ -20,15 +24,23 @@ const TRANSLATIONS = {
 } as const;
 /** The owner_type a media row uses for each entity table. */
 export const OWNER_TYPE: Record<EntityTable, string> = {
-  categories: "category", cities: "city", service_types: "service_type", places: "place", gallery_items: "gallery", experiences: "experience",
+  categories: "category",
+  cities: "city",
+  service_types: "service_type",
+  places: "place",
+  gallery_items: "gallery",
+  experiences: "experience",
 };
 
 export function contentWriter(tx: Tx) {
   return {
     async upsertLanguages(rows: Array<{ id: number; code: string; name: string }>) {
       for (const [position, l] of rows.entries()) {
-        await tx.insertInto("languages").values({ ...l, position })
-          .onConflict((oc) => oc.column("id").doUpdateSet({ code: l.code, name: l.name, position })).execute();
+        await tx
+          .insertInto("languages")
+          .values({ ...l, position })
+          .onConflict((oc) => oc.column("id").doUpdateSet({ code: l.code, name: l.name, position }))
+          .execute();
       }
     },
 
@@ -36,7 +48,17 @@ export function contentWriter(tx: Tx) {
       return (await tx.selectFrom("content_meta").select("value").where("key", "=", key).executeTakeFirst())?.value;
     },
     async setMeta(key: string, value: string) {
-      await tx.insertInto("content_meta").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+      await tx
+        .insertInto("content_meta")
+        .values({ key, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+    },
+
+    /** The id of an entity by its slug, if it is stored. */
+    async idBySlug(table: EntityTable, slug: string): Promise<number | undefined> {
+      return ((await (tx as any).selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirst()) as { id: number } | undefined)
+        ?.id;
     },
 
     /** Inserts or updates one entity by slug, replaces its translations and media; returns its id. */
@@ -68,10 +90,21 @@ export function contentWriter(tx: Tx) {
       for (const m of media) {
         const position = positions.get(m.kind) ?? 0;
         positions.set(m.kind, position + 1);
-        const { id } = await tx.insertInto("media").values({
-          owner_type: ownerType, owner_id: ownerId, kind: m.kind, position, src: m.src, width: m.width, height: m.height,
-          details: JSON.stringify(m.details ?? {}), updated_at: updatedAt,
-        }).returning("id").executeTakeFirstOrThrow();
+        const { id } = await tx
+          .insertInto("media")
+          .values({
+            owner_type: ownerType,
+            owner_id: ownerId,
+            kind: m.kind,
+            position,
+            src: m.src,
+            width: m.width,
+            height: m.height,
+            details: JSON.stringify(m.details ?? {}),
+            updated_at: updatedAt,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         const rows = Object.entries(m.text ?? {}).map(([language, t]) => ({ media_id: id, language, ...t }));
         if (rows.length) await tx.insertInto("media_translations").values(rows).execute();
       }
@@ -79,7 +112,11 @@ export function contentWriter(tx: Tx) {
 
     /** Removes entities whose slug is no longer in the content files. */
     async deleteMissing(table: EntityTable, keep: string[]) {
-      const gone = await (tx as any).selectFrom(table).select(["id"]).where("slug", "not in", keep.length ? keep : [""]).execute();
+      const gone = await (tx as any)
+        .selectFrom(table)
+        .select(["id"])
+        .where("slug", "not in", keep.length ? keep : [""])
+        .execute();
       for (const { id } of gone) {
         await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "=", id).execute();
         if (table === "cities") await tx.updateTable("experiences").set({ city_id: null }).where("city_id", "=", id).execute();

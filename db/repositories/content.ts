@@ -8,27 +8,70 @@ export type Paged<T> = { items: T[]; total: number };
 
 export type LanguageRow = { id: number; code: string; name: string };
 export type CategoryRow = { id: number; slug: string; kind: number; name: string; description: string; updated_at: string };
-export type CityRow = { id: number; slug: string; lat: number; lng: number; name: string; description: string; aliases: string; updated_at: string };
+export type CityRow = {
+  id: number;
+  slug: string;
+  lat: number;
+  lng: number;
+  name: string;
+  description: string;
+  aliases: string;
+  updated_at: string;
+};
 export type ServiceTypeRow = { id: number; slug: string; name: string; description: string; updated_at: string };
 export type PlaceRow = {
-  id: number; slug: string; kind: string; category_id: number; category_kind: number; city_id: number;
-  service_type_id: number | null; star: number | null; featured: number; unesco: number; popularity: number;
-  lat: number; lng: number; created_at: string; updated_at: string;
-  name: string; summary: string; information: string; address: string; aliases: string;
-  city_name: string; category_name: string;
+  id: number;
+  slug: string;
+  kind: string;
+  category_id: number;
+  category_kind: number;
+  city_id: number;
+  service_type_id: number | null;
+  star: number | null;
+  featured: number;
+  unesco: number;
+  popularity: number;
+  lat: number;
+  lng: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  summary: string;
+  information: string;
+  address: string;
+  aliases: string;
+  city_name: string;
+  category_name: string;
 };
 export type MediaRow = {
-  id: number; owner_type: string; owner_id: number; kind: string; position: number; src: string;
-  width: number | null; height: number | null; details: string; updated_at: string; title: string; description: string;
+  id: number;
+  owner_type: string;
+  owner_id: number;
+  kind: string;
+  position: number;
+  src: string;
+  width: number | null;
+  height: number | null;
+  details: string;
+  updated_at: string;
+  title: string;
+  description: string;
 };
 export type PlaceFilter = {
-  categoryId?: number; cityId?: number; serviceTypeId?: number; star?: number;
-  featured?: boolean; kind?: string; withoutService?: boolean; ids?: number[];
+  categoryId?: number;
+  cityId?: number;
+  serviceTypeId?: number;
+  star?: number;
+  featured?: boolean;
+  kind?: string;
+  withoutService?: boolean;
+  ids?: number[];
 };
 
 export function contentRepository(db: Db) {
   function places(language: string) {
-    return db.selectFrom("places as p")
+    return db
+      .selectFrom("places as p")
       .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
       .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language))
       .innerJoin("categories as c", "c.id", "p.category_id")
@@ -37,11 +80,28 @@ export function contentRepository(db: Db) {
       .innerJoin("category_translations as kte", (j) => j.onRef("kte.category_id", "=", "p.category_id").on("kte.language", "=", "en"))
       .leftJoin("category_translations as ktl", (j) => j.onRef("ktl.category_id", "=", "p.category_id").on("ktl.language", "=", language))
       .select([
-        "p.id", "p.slug", "p.kind", "p.category_id", "c.kind as category_kind", "p.city_id", "p.service_type_id", "p.star",
-        "p.featured", "p.unesco", "p.popularity", "p.lat", "p.lng", "p.created_at", "p.updated_at",
-        tr("name").as("name"), tr("summary").as("summary"), tr("information").as("information"),
-        tr("address").as("address"), tr("aliases").as("aliases"),
-        tr("name", "ctl", "cte").as("city_name"), tr("name", "ktl", "kte").as("category_name"),
+        "p.id",
+        "p.slug",
+        "p.kind",
+        "p.category_id",
+        "c.kind as category_kind",
+        "p.city_id",
+        "p.service_type_id",
+        "p.star",
+        "p.featured",
+        "p.unesco",
+        "p.popularity",
+        "p.lat",
+        "p.lng",
+        "p.created_at",
+        "p.updated_at",
+        tr("name").as("name"),
+        tr("summary").as("summary"),
+        tr("information").as("information"),
+        tr("address").as("address"),
+        tr("aliases").as("aliases"),
+        tr("name", "ctl", "cte").as("city_name"),
+        tr("name", "ktl", "kte").as("category_name"),
       ]);
   }
 
@@ -64,46 +124,78 @@ export function contentRepository(db: Db) {
     },
 
     async categories(language: string, kind?: number): Promise<CategoryRow[]> {
-      let q = db.selectFrom("categories as c")
+      let q = db
+        .selectFrom("categories as c")
         .innerJoin("category_translations as te", (j) => j.onRef("te.category_id", "=", "c.id").on("te.language", "=", "en"))
         .leftJoin("category_translations as tl", (j) => j.onRef("tl.category_id", "=", "c.id").on("tl.language", "=", language))
         .select(["c.id", "c.slug", "c.kind", "c.updated_at", tr("name").as("name"), tr("description").as("description")])
-        .orderBy("c.position").orderBy("c.id");
+        .orderBy("c.position")
+        .orderBy("c.id");
       if (kind !== undefined) q = q.where("c.kind", "=", kind);
       return q.execute();
     },
 
-    async cities(language: string, filter: { ids?: number[]; withPlacesIn?: { categoryId?: number; featured?: boolean } } = {}): Promise<CityRow[]> {
-      let q = db.selectFrom("cities as c")
+    async cities(
+      language: string,
+      filter: { ids?: number[]; withPlacesIn?: { categoryId?: number; featured?: boolean } } = {},
+    ): Promise<CityRow[]> {
+      let q = db
+        .selectFrom("cities as c")
         .innerJoin("city_translations as te", (j) => j.onRef("te.city_id", "=", "c.id").on("te.language", "=", "en"))
         .leftJoin("city_translations as tl", (j) => j.onRef("tl.city_id", "=", "c.id").on("tl.language", "=", language))
-        .select(["c.id", "c.slug", "c.lat", "c.lng", "c.updated_at", tr("name").as("name"), tr("description").as("description"), tr("aliases").as("aliases")])
-        .orderBy("c.position").orderBy("c.id");
+        .select([
+          "c.id",
+          "c.slug",
+          "c.lat",
+          "c.lng",
+          "c.updated_at",
+          tr("name").as("name"),
+          tr("description").as("description"),
+          tr("aliases").as("aliases"),
+        ])
+        .orderBy("c.position")
+        .orderBy("c.id");
       if (filter.ids) q = q.where("c.id", "in", filter.ids.length ? filter.ids : [-1]);
       const within = filter.withPlacesIn;
       if (within) {
-        q = q.where((eb) => eb.exists(
-          eb.selectFrom("places as p").select("p.id").whereRef("p.city_id", "=", "c.id")
-            .$if(within.categoryId !== undefined, (s) => s.where("p.category_id", "=", within.categoryId!))
-            .$if(!!within.featured, (s) => s.where("p.featured", "=", 1)),
-        ));
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("places as p")
+              .select("p.id")
+              .whereRef("p.city_id", "=", "c.id")
+              .$if(within.categoryId !== undefined, (s) => s.where("p.category_id", "=", within.categoryId!))
+              .$if(!!within.featured, (s) => s.where("p.featured", "=", 1)),
+          ),
+        );
       }
       return q.execute();
     },
 
-    async serviceTypes(language: string, filter: { ids?: number[]; offeredIn?: { cityId: number; categoryId: number } } = {}): Promise<ServiceTypeRow[]> {
-      let q = db.selectFrom("service_types as s")
+    async serviceTypes(
+      language: string,
+      filter: { ids?: number[]; offeredIn?: { cityId: number; categoryId: number } } = {},
+    ): Promise<ServiceTypeRow[]> {
+      let q = db
+        .selectFrom("service_types as s")
         .innerJoin("service_type_translations as te", (j) => j.onRef("te.service_type_id", "=", "s.id").on("te.language", "=", "en"))
         .leftJoin("service_type_translations as tl", (j) => j.onRef("tl.service_type_id", "=", "s.id").on("tl.language", "=", language))
         .select(["s.id", "s.slug", "s.updated_at", tr("name").as("name"), tr("description").as("description")])
-        .orderBy("s.position").orderBy("s.id");
+        .orderBy("s.position")
+        .orderBy("s.id");
       if (filter.ids) q = q.where("s.id", "in", filter.ids.length ? filter.ids : [-1]);
       const offered = filter.offeredIn;
       if (offered) {
-        q = q.where((eb) => eb.exists(
-          eb.selectFrom("places as p").select("p.id").whereRef("p.service_type_id", "=", "s.id")
-            .where("p.city_id", "=", offered.cityId).where("p.category_id", "=", offered.categoryId),
-        ));
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("places as p")
+              .select("p.id")
+              .whereRef("p.service_type_id", "=", "s.id")
+              .where("p.city_id", "=", offered.cityId)
+              .where("p.category_id", "=", offered.categoryId),
+          ),
+        );
       }
       return q.execute();
     },
@@ -114,48 +206,79 @@ export function contentRepository(db: Db) {
       if (page) q = q.limit(page.perPage).offset((page.page - 1) * page.perPage);
       const items = (await q.execute()) as PlaceRow[];
       const total = page
-        ? Number((await applyFilter(places(language), filter).clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
+        ? Number(
+            (
+              await applyFilter(places(language), filter)
+                .clearSelect()
+                .select((eb) => eb.fn.countAll<number>().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
         : items.length;
       return { items, total };
     },
 
     async stars(filter: { categoryId: number; serviceTypeId: number; cityId: number }): Promise<number[]> {
-      const rows = await db.selectFrom("places").select("star").distinct()
-        .where("category_id", "=", filter.categoryId).where("service_type_id", "=", filter.serviceTypeId)
-        .where("city_id", "=", filter.cityId).where("star", "is not", null).orderBy("star").execute();
+      const rows = await db
+        .selectFrom("places")
+        .select("star")
+        .distinct()
+        .where("category_id", "=", filter.categoryId)
+        .where("service_type_id", "=", filter.serviceTypeId)
+        .where("city_id", "=", filter.cityId)
+        .where("star", "is not", null)
+        .orderBy("star")
+        .execute();
       return rows.map((r) => r.star!);
     },
 
     async media(language: string, owners: { type: string; ids: number[] }, kinds?: string[]): Promise<MediaRow[]> {
       if (!owners.ids.length) return [];
-      let q = db.selectFrom("media as m")
+      let q = db
+        .selectFrom("media as m")
         .leftJoin("media_translations as te", (j) => j.onRef("te.media_id", "=", "m.id").on("te.language", "=", "en"))
         .leftJoin("media_translations as tl", (j) => j.onRef("tl.media_id", "=", "m.id").on("tl.language", "=", language))
         .select([
-          "m.id", "m.owner_type", "m.owner_id", "m.kind", "m.position", "m.src", "m.width", "m.height", "m.details", "m.updated_at",
+          "m.id",
+          "m.owner_type",
+          "m.owner_id",
+          "m.kind",
+          "m.position",
+          "m.src",
+          "m.width",
+          "m.height",
+          "m.details",
+          "m.updated_at",
           sql<string>`coalesce(nullif(tl.title, ''), te.title, '')`.as("title"),
           sql<string>`coalesce(nullif(tl.description, ''), te.description, '')`.as("description"),
         ])
-        .where("m.owner_type", "=", owners.type).where("m.owner_id", "in", owners.ids)
-        .orderBy("m.owner_id").orderBy("m.kind").orderBy("m.position");
+        .where("m.owner_type", "=", owners.type)
+        .where("m.owner_id", "in", owners.ids)
+        .orderBy("m.owner_id")
+        .orderBy("m.kind")
+        .orderBy("m.position");
       if (kinds) q = q.where("m.kind", "in", kinds);
       return q.execute();
     },
 
     async gallery(language: string) {
-      return db.selectFrom("gallery_items as g")
+      return db
+        .selectFrom("gallery_items as g")
         .innerJoin("gallery_item_translations as te", (j) => j.onRef("te.gallery_item_id", "=", "g.id").on("te.language", "=", "en"))
         .leftJoin("gallery_item_translations as tl", (j) => j.onRef("tl.gallery_item_id", "=", "g.id").on("tl.language", "=", language))
         .select(["g.id", "g.slug", tr("title").as("title"), tr("description").as("description")])
-        .orderBy("g.position").execute();
+        .orderBy("g.position")
+        .execute();
     },
 
     async experiences(language: string) {
-      return db.selectFrom("experiences as x")
+      return db
+        .selectFrom("experiences as x")
         .innerJoin("experience_translations as te", (j) => j.onRef("te.experience_id", "=", "x.id").on("te.language", "=", "en"))
         .leftJoin("experience_translations as tl", (j) => j.onRef("tl.experience_id", "=", "x.id").on("tl.language", "=", language))
         .select(["x.id", "x.slug", "x.city_id", tr("title").as("title"), tr("description").as("description")])
-        .orderBy("x.position").execute();
+        .orderBy("x.position")
+        .execute();
     },
 
     async settings(): Promise<Record<string, unknown>> {

@@ -4,7 +4,9 @@ import type { Db } from "../engine.ts";
 export function deviceRepository(db: Db) {
   return {
     async count(platform: string, appVersion: string) {
-      await db.insertInto("device_counts").values({ platform, app_version: appVersion, count: 1 })
+      await db
+        .insertInto("device_counts")
+        .values({ platform, app_version: appVersion, count: 1 })
         .onConflict((oc) => oc.columns(["platform", "app_version"]).doUpdateSet((eb) => ({ count: eb("device_counts.count", "+", 1) })))
         .execute();
     },

@@ -26,7 +26,11 @@ export function contactOutbox(repo: ContactRepository, mailer: Mailer | undefine
     if (!mailer) return;
     for (const m of await repo.pending(MAX_MAIL_ATTEMPTS)) {
       try {
-        await mailer.send({ subject: `[Contact] ${m.subject}`, replyTo: m.email, text: `${m.name} <${m.email}> (${m.language})\n\n${m.message}` });
+        await mailer.send({
+          subject: `[Contact] ${m.subject}`,
+          replyTo: m.email,
+          text: `${m.name} <${m.email}> (${m.language})\n\n${m.message}`,
+        });
         await repo.recordAttempt(m.id, "sent");
         log.info({ contactMessage: m.id }, "contact message forwarded");
       } catch (error) {
@@ -39,7 +43,9 @@ export function contactOutbox(repo: ContactRepository, mailer: Mailer | undefine
 
   return {
     kick() {
-      running ??= drain().catch((error) => log.error({ err: (error as Error).message }, "contact outbox")).finally(() => (running = undefined));
+      running ??= drain()
+        .catch((error) => log.error({ err: (error as Error).message }, "contact outbox"))
+        .finally(() => (running = undefined));
       return running;
     },
     start() {

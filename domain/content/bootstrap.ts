@@ -8,9 +8,15 @@ import { contentImages } from "./images.ts";
 import { loadContent, type LoadReport } from "./load.ts";
 import { ContentError } from "./files.ts";
 
-export async function loadContentFolder(handle: DatabaseHandle, { contentDir, mediaDir }: { contentDir: string; mediaDir: string }): Promise<LoadReport> {
+export async function loadContentFolder(
+  handle: DatabaseHandle,
+  { contentDir, mediaDir }: { contentDir: string; mediaDir: string },
+): Promise<LoadReport> {
   const files = readContent(contentDir);
   const problems = checkContent(files);
   if (problems.length) throw new ContentError(problems);
-  return loadContent(handle, files, { image: contentImages({ contentDir, mediaDir }), manifest: readMediaManifest(join(contentDir, "media.yaml")) });
+  return loadContent(handle, files, {
+    image: contentImages({ contentDir, mediaDir }),
+    manifest: readMediaManifest(join(contentDir, "media.yaml")),
+  });
 }

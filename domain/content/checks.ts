@@ -48,11 +48,26 @@ export function checkContent(c: ContentFiles): string[] {
       seen.add(s);
     }
   };
-  unique("categories", c.categories.map((x) => x.slug));
-  unique("cities", c.cities.map((x) => x.slug));
-  unique("places", [...c.places, ...c.services].map((x) => x.slug));
-  unique("gallery", c.gallery.map((x) => x.slug));
-  unique("experiences", c.experiences.map((x) => x.slug));
+  unique(
+    "categories",
+    c.categories.map((x) => x.slug),
+  );
+  unique(
+    "cities",
+    c.cities.map((x) => x.slug),
+  );
+  unique(
+    "places",
+    [...c.places, ...c.services].map((x) => x.slug),
+  );
+  unique(
+    "gallery",
+    c.gallery.map((x) => x.slug),
+  );
+  unique(
+    "experiences",
+    c.experiences.map((x) => x.slug),
+  );
 
   for (const l of c.languages) if (!/./u.test(l.name)) problems.push(`language ${l.code} has no name`);
   for (const x of c.categories) {
@@ -96,7 +111,7 @@ export function checkContent(c: ContentFiles): string[] {
     }
     if (wordCount(p.information.en) < 120) problems.push(`${where}.information.en has ${wordCount(p.information.en)} words, needs 120`);
     if (!isService && p.images.length < 3) problems.push(`${where}: ${p.images.length} images, a tourist site needs 3`);
-    p.images.forEach((img, i) => problems.push(...checkText(`${where}.images.${i}.caption`, img.caption, { isName: false })));
+    for (const [i, img] of p.images.entries()) problems.push(...checkText(`${where}.images.${i}.caption`, img.caption, { isName: false }));
   }
   return problems;
 }

@@ -14,7 +14,15 @@ describe("seed content", () => {
     expect(checkContent(content)).toEqual([]);
   });
   it("has the entities the site promises", () => {
-    expect(content.languages.map((l) => [l.id, l.code])).toEqual([[1, "en"], [2, "ar"], [3, "fr"], [4, "es"], [5, "it"], [6, "tr"], [7, "zh"]]);
+    expect(content.languages.map((l) => [l.id, l.code])).toEqual([
+      [1, "en"],
+      [2, "ar"],
+      [3, "fr"],
+      [4, "es"],
+      [5, "it"],
+      [6, "tr"],
+      [7, "zh"],
+    ]);
     expect(new Set(content.categories.map((c) => c.kind))).toEqual(new Set([1, 2, 3, 4]));
     expect(content.cities.length).toBeGreaterThanOrEqual(12);
     expect(content.places.filter((p) => p.kind === "site").length).toBeGreaterThanOrEqual(60);
@@ -26,7 +34,16 @@ describe("seed content", () => {
   });
   it("includes every UNESCO World Heritage property of Syria", () => {
     const slugs = new Set(content.places.filter((p) => p.unesco).map((p) => p.slug));
-    for (const s of ["ancient-city-of-damascus", "bosra-ancient-city", "palmyra", "ancient-city-of-aleppo", "krak-des-chevaliers", "citadel-of-salah-ed-din", "serjilla"]) expect(slugs, s).toContain(s);
+    for (const s of [
+      "ancient-city-of-damascus",
+      "bosra-ancient-city",
+      "palmyra",
+      "ancient-city-of-aleppo",
+      "krak-des-chevaliers",
+      "citadel-of-salah-ed-din",
+      "serjilla",
+    ])
+      expect(slugs, s).toContain(s);
   });
   it("places every site inside Syria and within its city's area", () => {
     const cities = new Map(content.cities.map((c) => [c.slug, c]));
@@ -45,7 +62,9 @@ describe("seed content", () => {
     for (const [slug, entries] of Object.entries(manifest)) {
       expect(slugs, slug).toContain(slug);
       for (const e of entries) {
-        const files = [e.src, ...(e.kind === "video" ? [e.details.poster, ...Object.values(e.details.captions)] : [])].filter((f): f is string => !!f && f.startsWith("/media/static/"));
+        const files = [e.src, ...(e.kind === "video" ? [e.details.poster, ...Object.values(e.details.captions)] : [])].filter(
+          (f): f is string => !!f && f.startsWith("/media/static/"),
+        );
         for (const f of files) expect(existsSync(join("content/media/static", f.replace("/media/static/", ""))), f).toBe(true);
       }
     }

@@ -6,11 +6,14 @@ import { contentWriter, type MediaInput, type Translations } from "../../db/repo
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
 import type { Motif } from "../media/illustrate.ts";
+import { illustrationText } from "../media/illustration-text.ts";
 import type { ProcessedImage } from "../media/pipeline.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 
+/** A processed picture, and whether it is an imported photograph (or else a drawn illustration). */
+export type ContentImage = ProcessedImage & { photograph: boolean };
 /** Makes the picture for one image entry (the seed illustrations, or an imported photograph). */
-export type ImageSource = (key: string, motif: Motif) => Promise<ProcessedImage>;
+export type ImageSource = (key: string, motif: Motif) => Promise<ContentImage>;
 
 export type LoadReport = { changed: number; unchanged: number; deleted: number; version: number };
 
@@ -30,11 +33,26 @@ function byLanguage<K extends string>(languages: string[], fields: Fields<K>): T
   return out;
 }
 
-function imageMedia(img: ProcessedImage, caption?: Translated, languages: string[] = []): MediaInput {
+/**
+ * The media row of a picture. Its text (caption and alt) tells the truth about the picture: a drawing says it
+ * is an illustration and what it shows (the content's caption describes the place's photograph, which the
+ * drawing is not); a photograph gets the content's caption, or the illustration's wording until it has one.
+ */
+function imageMedia(
+  entry: { image: ContentImage; motif: Motif; key: string },
+  languages: string[],
+  names: Translated,
+  caption?: Translated,
+): MediaInput {
+  const { image } = entry;
+  const text = image.photograph && caption ? caption : illustrationText(entry.motif, entry.key, names);
   return {
-    kind: "image", src: img.src, width: img.width, height: img.height,
-    details: { placeholder: img.placeholder, variants: img.variants },
-    text: caption ? byLanguage(languages, { title: caption, description: caption }) : undefined,
+    kind: "image",
+    src: image.src,
+    width: image.width,
+    height: image.height,
+    details: { placeholder: image.placeholder, variants: image.variants },
+    text: byLanguage(languages, { title: text, description: text }),
   };
 }
 
@@ -47,26 +65,36 @@ export async function loadContent(
   const report = { changed: 0, unchanged: 0, deleted: 0 };
 
   // Images are made before the transaction: encoding is slow and must not hold the database.
-  const images = new Map<string, ProcessedImage>();
+  const images = new Map<string, { image: ContentImage; motif: Motif; key: string }>();
   const wanted = imageKeys(files);
   // Two at a time: the machines this runs on have two cores, and each encode is single-threaded.
   const queue = [...wanted];
-  await Promise.all([0, 1].map(async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) images.set(next.key, await image(next.key, next.motif));
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let next = queue.shift(); next; next = queue.shift())
+        images.set(next.key, { ...next, image: await image(next.key, next.motif) });
+    }),
+  );
 
   return handle.db.transaction().execute(async (trx) => {
     const w = contentWriter(trx);
     const stamp = now();
 
     /** Writes an entity only when its content (texts, references and media) changed. */
-    async function entity(table: Parameters<typeof w.upsertEntity>[0], row: Record<string, unknown> & { slug: string }, texts: Translations<string>, media: MediaInput[]) {
-      const hash = createHash("sha256").update(JSON.stringify([row, texts, media])).digest("hex");
+    async function entity(
+      table: Parameters<typeof w.upsertEntity>[0],
+      row: Record<string, unknown> & { slug: string },
+      texts: Translations<string>,
+      media: MediaInput[],
+    ) {
+      const hash = createHash("sha256")
+        .update(JSON.stringify([row, texts, media]))
+        .digest("hex");
       const key = `hash:${table}:${row.slug}`;
-      const existing = await (trx as any).selectFrom(table).select("id").where("slug", "=", row.slug).executeTakeFirst();
-      if (existing && (await w.hashOf(key)) === hash) {
+      const existing = await w.idBySlug(table, row.slug);
+      if (existing !== undefined && (await w.hashOf(key)) === hash) {
         report.unchanged++;
-        return existing.id as number;
+        return existing;
       }
       report.changed++;
       const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
@@ -89,18 +117,36 @@ export async function loadContent(
 
     const categoryIds = new Map<string, number>();
     for (const [position, c] of files.categories.entries()) {
-      categoryIds.set(c.slug, await entity("categories", { slug: c.slug, kind: c.kind, position },
-        byLanguage(languages, { name: c.name, description: c.description }), [imageMedia(images.get(`category-${c.slug}`)!)]));
+      categoryIds.set(
+        c.slug,
+        await entity(
+          "categories",
+          { slug: c.slug, kind: c.kind, position },
+          byLanguage(languages, { name: c.name, description: c.description }),
+          [imageMedia(images.get(`category-${c.slug}`)!, languages, c.name)],
+        ),
+      );
     }
     const cityIds = new Map<string, number>();
     for (const [position, c] of files.cities.entries()) {
-      cityIds.set(c.slug, await entity("cities", { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
-        byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }), [imageMedia(images.get(`city-${c.slug}`)!)]));
+      cityIds.set(
+        c.slug,
+        await entity(
+          "cities",
+          { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
+          byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }),
+          [imageMedia(images.get(`city-${c.slug}`)!, languages, c.name)],
+        ),
+      );
     }
     const serviceIds = new Map<string, number>();
     for (const [position, s] of files.serviceTypes.entries()) {
-      serviceIds.set(s.slug, await entity("service_types", { slug: s.slug, position },
-        byLanguage(languages, { name: s.name, description: s.description }), [imageMedia(images.get(`service-${s.slug}`)!)]));
+      serviceIds.set(
+        s.slug,
+        await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
+          imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
+        ]),
+      );
     }
 
     const allPlaces = [
@@ -108,36 +154,79 @@ export async function loadContent(
       ...files.services.map((p) => ({ ...p, kind: "service" })),
     ];
     for (const [position, p] of allPlaces.entries()) {
-      const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, img.caption, languages));
+      const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, languages, p.name, img.caption));
       // The site-information document of the original API (med_type 2) points at the place's own text.
       media.push({ kind: "info", src: "information", width: null, height: null, details: {} });
       for (const m of manifest[p.slug] ?? []) {
-        media.push({ kind: m.kind, src: m.src, width: m.width ?? null, height: m.height ?? null, details: m.details ?? {}, text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined });
+        media.push({
+          kind: m.kind,
+          src: m.src,
+          width: m.width ?? null,
+          height: m.height ?? null,
+          details: m.details ?? {},
+          text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
+        });
       }
-      await entity("places", {
-        slug: p.slug, kind: p.kind, position,
-        category_id: categoryIds.get(p.category)!, city_id: cityIds.get(p.city)!,
-        service_type_id: p.service ? serviceIds.get(p.service)! : null, star: p.star ?? null,
-        featured: p.featured ? 1 : 0, unesco: p.unesco ? 1 : 0, popularity: p.popularity,
-        lat: p.coordinates.lat, lng: p.coordinates.lng, created_at: "2023-06-17T00:00:00.000Z",
-      }, byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }), media);
+      await entity(
+        "places",
+        {
+          slug: p.slug,
+          kind: p.kind,
+          position,
+          category_id: categoryIds.get(p.category)!,
+          city_id: cityIds.get(p.city)!,
+          service_type_id: p.service ? serviceIds.get(p.service)! : null,
+          star: p.star ?? null,
+          featured: p.featured ? 1 : 0,
+          unesco: p.unesco ? 1 : 0,
+          popularity: p.popularity,
+          lat: p.coordinates.lat,
+          lng: p.coordinates.lng,
+          created_at: "2023-06-17T00:00:00.000Z",
+        },
+        byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }),
+        media,
+      );
     }
     for (const [position, g] of files.gallery.entries()) {
-      await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }),
-        [imageMedia(images.get(`gallery-${g.slug}`)!, g.title, languages)]);
+      await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
+        imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
+      ]);
     }
     for (const [position, x] of files.experiences.entries()) {
-      await entity("experiences", { slug: x.slug, position, city_id: x.city ? cityIds.get(x.city)! : null },
-        byLanguage(languages, { title: x.title, description: x.description }), [imageMedia(images.get(`experience-${x.slug}`)!, x.title, languages)]);
+      await entity(
+        "experiences",
+        { slug: x.slug, position, city_id: x.city ? cityIds.get(x.city)! : null },
+        byLanguage(languages, { title: x.title, description: x.description }),
+        [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
+      );
     }
 
     // Children before parents, so no reference is left dangling.
-    report.deleted += await w.deleteMissing("places", allPlaces.map((p) => p.slug));
-    report.deleted += await w.deleteMissing("experiences", files.experiences.map((x) => x.slug));
-    report.deleted += await w.deleteMissing("gallery_items", files.gallery.map((g) => g.slug));
-    report.deleted += await w.deleteMissing("service_types", files.serviceTypes.map((s) => s.slug));
-    report.deleted += await w.deleteMissing("cities", files.cities.map((c) => c.slug));
-    report.deleted += await w.deleteMissing("categories", files.categories.map((c) => c.slug));
+    report.deleted += await w.deleteMissing(
+      "places",
+      allPlaces.map((p) => p.slug),
+    );
+    report.deleted += await w.deleteMissing(
+      "experiences",
+      files.experiences.map((x) => x.slug),
+    );
+    report.deleted += await w.deleteMissing(
+      "gallery_items",
+      files.gallery.map((g) => g.slug),
+    );
+    report.deleted += await w.deleteMissing(
+      "service_types",
+      files.serviceTypes.map((s) => s.slug),
+    );
+    report.deleted += await w.deleteMissing(
+      "cities",
+      files.cities.map((c) => c.slug),
+    );
+    report.deleted += await w.deleteMissing(
+      "categories",
+      files.categories.map((c) => c.slug),
+    );
 
     const previous = Number((await w.hashOf("version")) ?? 0);
     const version = report.changed || report.deleted ? previous + 1 : previous;
@@ -155,7 +244,9 @@ export function imageKeys(files: ContentFiles): Array<{ key: string; motif: Moti
     ...files.experiences.map((x) => want(`experience-${x.slug}`, x.motif)),
     ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files))),
     ...files.categories.map((c) => want(`category-${c.slug}`, categoryMotif(c.slug, files))),
-    ...files.serviceTypes.map((s) => want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street")),
+    ...files.serviceTypes.map((s) =>
+      want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street"),
+    ),
   ];
 }
 

@@ -5,15 +5,57 @@ import { z } from "zod";
 import { translated } from "./schema.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../../shared/limits.ts";
 
-const allowedTour = z.url().refine((u) => VIRTUAL_TOUR_HOSTS.includes(new URL(u).hostname as never), "virtual tours must come from an allowed provider (shared/limits.ts)");
-const youtube = z.url().refine((u) => /^(www\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)$/.test(new URL(u).hostname), "a YouTube link");
+const allowedTour = z
+  .url()
+  .refine(
+    (u) => VIRTUAL_TOUR_HOSTS.includes(new URL(u).hostname as never),
+    "virtual tours must come from an allowed provider (shared/limits.ts)",
+  );
+const youtube = z
+  .url()
+  .refine((u) => /^(www\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)$/.test(new URL(u).hostname), "a YouTube link");
 
 const entry = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("video"), src: z.string().startsWith("/media/"), width: z.number().int(), height: z.number().int(), title: translated, details: z.object({ poster: z.string().optional(), captions: z.record(z.string(), z.string()) }) }),
-  z.object({ kind: z.literal("sign"), src: z.string().startsWith("/media/"), width: z.number().int(), height: z.number().int(), title: translated, details: z.object({ captions: z.record(z.string(), z.string()).optional() }).optional() }),
-  z.object({ kind: z.literal("youtube"), src: youtube, title: translated, width: z.undefined().optional(), height: z.undefined().optional(), details: z.undefined().optional() }),
-  z.object({ kind: z.literal("panorama"), src: z.string().startsWith("/media/"), width: z.number().int(), height: z.number().int(), title: translated, details: z.undefined().optional() }),
-  z.object({ kind: z.literal("tour"), src: allowedTour, title: translated, width: z.undefined().optional(), height: z.undefined().optional(), details: z.undefined().optional() }),
+  z.object({
+    kind: z.literal("video"),
+    src: z.string().startsWith("/media/"),
+    width: z.number().int(),
+    height: z.number().int(),
+    title: translated,
+    details: z.object({ poster: z.string().optional(), captions: z.record(z.string(), z.string()) }),
+  }),
+  z.object({
+    kind: z.literal("sign"),
+    src: z.string().startsWith("/media/"),
+    width: z.number().int(),
+    height: z.number().int(),
+    title: translated,
+    details: z.object({ captions: z.record(z.string(), z.string()).optional() }).optional(),
+  }),
+  z.object({
+    kind: z.literal("youtube"),
+    src: youtube,
+    title: translated,
+    width: z.undefined().optional(),
+    height: z.undefined().optional(),
+    details: z.undefined().optional(),
+  }),
+  z.object({
+    kind: z.literal("panorama"),
+    src: z.string().startsWith("/media/"),
+    width: z.number().int(),
+    height: z.number().int(),
+    title: translated,
+    details: z.undefined().optional(),
+  }),
+  z.object({
+    kind: z.literal("tour"),
+    src: allowedTour,
+    title: translated,
+    width: z.undefined().optional(),
+    height: z.undefined().optional(),
+    details: z.undefined().optional(),
+  }),
 ]);
 
 export const mediaManifestFile = z.record(z.string(), z.array(entry));

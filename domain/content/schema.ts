@@ -1,63 +1,109 @@
 // zod schemas of the files under content/: what an editor may write, checked before anything is loaded.
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
+import { CATEGORY_KINDS } from "./category-kind.ts";
 
 const nonBlank = z.string().trim().min(1);
 
 /** A text in all seven languages. */
-export const translated = z.object(
-  Object.fromEntries(LANGUAGE_CODES.map((code) => [code, nonBlank])) as Record<
-    (typeof LANGUAGE_CODES)[number],
-    typeof nonBlank
-  >,
-).strict();
+export const translated = z
+  .object(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, nonBlank])) as Record<(typeof LANGUAGE_CODES)[number], typeof nonBlank>)
+  .strict();
 export type Translated = z.infer<typeof translated>;
 
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase letters, digits and dashes");
 
-export const coordinates = z.object({
-  lat: z.number().min(32).max(37.5),
-  lng: z.number().min(35.5).max(42.5),
-}).strict();
+export const coordinates = z
+  .object({
+    lat: z.number().min(32).max(37.5),
+    lng: z.number().min(35.5).max(42.5),
+  })
+  .strict();
 
 export const MOTIFS = [
-  "colonnade", "theatre", "citadel", "castle", "mosque", "church", "monastery", "souq", "old-street",
-  "sea", "beach", "mountains", "river", "waterwheel", "desert", "ruins", "village", "museum", "palace",
-  "khan", "hammam", "crafts", "hotel", "restaurant", "garden", "tower", "tomb", "gate", "bridge",
+  "colonnade",
+  "theatre",
+  "citadel",
+  "castle",
+  "mosque",
+  "church",
+  "monastery",
+  "souq",
+  "old-street",
+  "sea",
+  "beach",
+  "mountains",
+  "river",
+  "waterwheel",
+  "desert",
+  "ruins",
+  "village",
+  "museum",
+  "palace",
+  "khan",
+  "hammam",
+  "crafts",
+  "hotel",
+  "restaurant",
+  "garden",
+  "tower",
+  "tomb",
+  "gate",
+  "bridge",
+  "station",
+  "soap",
 ] as const;
 
-export const imageEntry = z.object({
-  motif: z.enum(MOTIFS),
-  caption: translated,
-}).strict();
+export const imageEntry = z
+  .object({
+    motif: z.enum(MOTIFS),
+    caption: translated,
+  })
+  .strict();
 
-export const languageFile = z.array(z.object({
-  id: z.number().int().min(1),
-  code: z.enum(LANGUAGE_CODES),
-  name: nonBlank,
-}).strict());
+export const languageFile = z.array(
+  z
+    .object({
+      id: z.number().int().min(1),
+      code: z.enum(LANGUAGE_CODES),
+      name: nonBlank,
+    })
+    .strict(),
+);
 
-export const categoryFile = z.array(z.object({
-  slug,
-  kind: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  name: translated,
-  description: translated.optional(),
-}).strict());
+export const categoryFile = z.array(
+  z
+    .object({
+      slug,
+      kind: z.literal(CATEGORY_KINDS),
+      name: translated,
+      description: translated.optional(),
+    })
+    .strict(),
+);
 
-export const cityFile = z.array(z.object({
-  slug,
-  centre: coordinates,
-  radiusKm: z.number().positive().max(200),
-  name: translated,
-  aliases: z.array(nonBlank).default([]),
-  description: translated.optional(),
-}).strict());
+export const cityFile = z.array(
+  z
+    .object({
+      slug,
+      centre: coordinates,
+      radiusKm: z.number().positive().max(200),
+      name: translated,
+      aliases: z.array(nonBlank).default([]),
+      description: translated.optional(),
+    })
+    .strict(),
+);
 
-export const serviceTypeFile = z.array(z.object({
-  slug,
-  name: translated,
-  description: translated,
-}).strict());
+export const serviceTypeFile = z.array(
+  z
+    .object({
+      slug,
+      name: translated,
+      description: translated,
+    })
+    .strict(),
+);
 
 const placeBase = {
   slug,
@@ -76,35 +122,49 @@ const placeBase = {
 };
 
 export const placeFile = z.object(placeBase).strict();
-export const serviceProviderFile = z.object({
-  ...placeBase,
-  service: slug,
-  star: z.number().int().min(1).max(5).nullable(),
-  sample: z.literal(true),
-}).strict();
+export const serviceProviderFile = z
+  .object({
+    ...placeBase,
+    service: slug,
+    star: z.number().int().min(1).max(5).nullable(),
+    sample: z.literal(true),
+  })
+  .strict();
 
-export const galleryFile = z.array(z.object({
-  slug,
-  motif: z.enum(MOTIFS),
-  title: translated,
-  description: translated,
-}).strict()).length(9, "the home gallery has exactly 9 items");
+export const galleryFile = z
+  .array(
+    z
+      .object({
+        slug,
+        motif: z.enum(MOTIFS),
+        title: translated,
+        description: translated,
+      })
+      .strict(),
+  )
+  .length(9, "the home gallery has exactly 9 items");
 
-export const experienceFile = z.array(z.object({
-  slug,
-  motif: z.enum(MOTIFS),
-  city: slug.optional(),
-  title: translated,
-  description: translated,
-}).strict());
+export const experienceFile = z.array(
+  z
+    .object({
+      slug,
+      motif: z.enum(MOTIFS),
+      city: slug.optional(),
+      title: translated,
+      description: translated,
+    })
+    .strict(),
+);
 
-export const settingsFile = z.object({
-  address: translated,
-  /** null until the ministry gives its public number and address: never invented. */
-  phone: nonBlank.nullable(),
-  email: z.email().nullable(),
-  workingHours: translated,
-  social: z.array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: z.url() }).strict()).length(3),
-  appStoreUrl: z.url(),
-  googlePlayUrl: z.url(),
-}).strict();
+export const settingsFile = z
+  .object({
+    address: translated,
+    /** null until the ministry gives its public number and address: never invented. */
+    phone: nonBlank.nullable(),
+    email: z.email().nullable(),
+    workingHours: translated,
+    social: z.array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: z.url() }).strict()).length(3),
+    appStoreUrl: z.url(),
+    googlePlayUrl: z.url(),
+  })
+  .strict();

@@ -1,11 +1,21 @@
 // The content the API and the pages share: language resolution, filters and per-entity media.
-import type { ContentRepository, MediaRow, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
+import type { ContentRepository, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
+import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
+import { placesOfCategoryFilter } from "./category-kind.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
 /** Media of one place grouped the way the site and the API use them. */
-export type PlaceMedia = { images: MediaRow[]; info: MediaRow[]; videos: MediaRow[]; youtube: MediaRow[]; sign: MediaRow[]; panoramas: MediaRow[]; tours: MediaRow[] };
+export type PlaceMedia = {
+  images: Media[];
+  info: Media[];
+  videos: Media[];
+  youtube: Media[];
+  sign: Media[];
+  panoramas: Media[];
+  tours: Media[];
+};
 
 export function contentService(repo: ContentRepository) {
   // Languages change only with a content load; a tiny cache spares a query on every request.
@@ -24,8 +34,16 @@ export function contentService(repo: ContentRepository) {
     const rows = await repo.media(language, { type: "place", ids: placeIds });
     const out = new Map<number, PlaceMedia>();
     for (const id of placeIds) out.set(id, { images: [], info: [], videos: [], youtube: [], sign: [], panoramas: [], tours: [] });
-    const group: Record<string, keyof PlaceMedia> = { image: "images", info: "info", video: "videos", youtube: "youtube", sign: "sign", panorama: "panoramas", tour: "tours" };
-    for (const row of rows) out.get(row.owner_id)?.[group[row.kind]]?.push(row);
+    const group: Record<string, keyof PlaceMedia> = {
+      image: "images",
+      info: "info",
+      video: "videos",
+      youtube: "youtube",
+      sign: "sign",
+      panorama: "panoramas",
+      tour: "tours",
+    };
+    for (const row of rows) out.get(row.owner_id)?.[group[row.kind]]?.push(withDetails(row));
     return out;
   }
 
@@ -36,7 +54,10 @@ export function contentService(repo: ContentRepository) {
     },
     async languageByCode(code: string): Promise<Language> {
       const list = await languages();
-      return list.find((l) => l.code === code) ?? list.find((l) => l.code === DEFAULT_LANGUAGE) ?? { id: 1, code: DEFAULT_LANGUAGE, name: "English" };
+      return (
+        list.find((l) => l.code === code) ??
+        list.find((l) => l.code === DEFAULT_LANGUAGE) ?? { id: 1, code: DEFAULT_LANGUAGE, name: "English" }
+      );
     },
     version: () => repo.contentVersion(),
     settings: () => repo.settings(),
@@ -46,11 +67,11 @@ export function contentService(repo: ContentRepository) {
       return (await repo.categories(language)).find((c) => c.id === id);
     },
 
-    /** Cities with places in a category; the featured category (kind 3) counts featured places. */
+    /** Cities with places in a category; the featured category counts featured places. */
     async citiesOfCategory(categoryId: number, language: string) {
       const category = (await repo.categories(language)).find((c) => c.id === categoryId);
       if (!category) return undefined;
-      const cities = await repo.cities(language, { withPlacesIn: category.kind === 3 ? { featured: true } : { categoryId } });
+      const cities = await repo.cities(language, { withPlacesIn: placesOfCategoryFilter(category) });
       return { category, cities };
     },
     cities: (language: string) => repo.cities(language),
@@ -58,16 +79,14 @@ export function contentService(repo: ContentRepository) {
       return (await repo.cities(language, { ids: [id] }))[0];
     },
 
-    /** Places of a category: the featured category lists featured places of every category. */
-    async placesOfCategory(categoryId: number, language: string, page?: Page) {
-      const category = (await repo.categories(language)).find((c) => c.id === categoryId);
-      if (!category) return undefined;
-      const filter: PlaceFilter = category.kind === 3 ? { featured: true } : { categoryId };
-      return { category, ...(await repo.places(language, filter, page)) };
-    },
     places: (language: string, filter: PlaceFilter, page?: Page) => repo.places(language, filter, page),
     async place(id: number, language: string): Promise<PlaceRow | undefined> {
       return (await repo.places(language, { ids: [id] })).items[0];
+    },
+    /** A place as its address names it (/cities/{category}/sites/{city}/action/{place}): none if it lies elsewhere. */
+    async placeAt(id: number, language: string, at: { cityId: number; categoryId: number }): Promise<PlaceRow | undefined> {
+      const place = (await repo.places(language, { ids: [id] })).items[0];
+      return place && place.city_id === at.cityId && place.category_id === at.categoryId ? place : undefined;
     },
     placesByIds: async (ids: number[], language: string) => (await repo.places(language, { ids })).items,
 
@@ -79,10 +98,10 @@ export function contentService(repo: ContentRepository) {
 
     placeMedia,
     /** The first image of each owner, for cards and list answers. */
-    async covers(ownerType: string, ids: number[], language: string): Promise<Map<number, MediaRow>> {
+    async covers(ownerType: string, ids: number[], language: string): Promise<Map<number, Media>> {
       const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
-      const out = new Map<number, MediaRow>();
-      for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, r);
+      const out = new Map<number, Media>();
+      for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, withDetails(r));
       return out;
     },
     gallery: (language: string) => repo.gallery(language),

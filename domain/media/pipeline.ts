@@ -24,7 +24,11 @@ export type ProcessedImage = {
  * Processes one image into `outDir` (served at `urlPrefix`). Re-running on the same bytes reuses the
  * files already made, so loading content twice encodes nothing.
  */
-export async function processImage(source: Buffer, name: string, { outDir, urlPrefix }: { outDir: string; urlPrefix: string }): Promise<ProcessedImage> {
+export async function processImage(
+  source: Buffer,
+  name: string,
+  { outDir, urlPrefix }: { outDir: string; urlPrefix: string },
+): Promise<ProcessedImage> {
   const hash = createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 12);
   const base = `${name}.${hash}`;
   const manifestPath = join(outDir, `${base}.json`);

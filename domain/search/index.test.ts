@@ -5,25 +5,71 @@ import { allowedEdits, boundedDistance } from "./typos.ts";
 let nextId = 1;
 function place(p: Partial<PlaceDocument> & Pick<PlaceDocument, "names">): PlaceDocument {
   return {
-    id: nextId++, kind: "site", categoryId: 1, cityId: 1, serviceTypeId: null, star: null, popularity: 50,
-    aliases: [], cities: ["Damascus", "دمشق", "大马士革"], categories: ["Archaeological sites"], summaries: [], ...p,
+    id: nextId++,
+    kind: "site",
+    categoryId: 1,
+    cityId: 1,
+    serviceTypeId: null,
+    star: null,
+    popularity: 50,
+    aliases: [],
+    cities: ["Damascus", "دمشق", "大马士革"],
+    categories: ["Archaeological sites"],
+    summaries: [],
+    ...p,
   };
 }
 
-const palmyra = place({ names: ["Palmyra", "تدمر", "Palmyre", "帕尔米拉"], aliases: ["Tadmur"], popularity: 99, cityId: 2, cities: ["Palmyra", "تدمر"] });
-const museum = place({ names: ["Palmyra Museum", "متحف تدمر"], popularity: 60, kind: "culture", categoryId: 4, cityId: 2, cities: ["Palmyra"] });
-const citadel = place({ names: ["Citadel of Aleppo", "قلعة حلب", "阿勒颇城堡"], popularity: 95, cityId: 3, cities: ["Aleppo", "حلب", "Halep"], categories: ["Citadels and castles"] });
+const palmyra = place({
+  names: ["Palmyra", "تدمر", "Palmyre", "帕尔米拉"],
+  aliases: ["Tadmur"],
+  popularity: 99,
+  cityId: 2,
+  cities: ["Palmyra", "تدمر"],
+});
+const museum = place({
+  names: ["Palmyra Museum", "متحف تدمر"],
+  popularity: 60,
+  kind: "culture",
+  categoryId: 4,
+  cityId: 2,
+  cities: ["Palmyra"],
+});
+const citadel = place({
+  names: ["Citadel of Aleppo", "قلعة حلب", "阿勒颇城堡"],
+  popularity: 95,
+  cityId: 3,
+  cities: ["Aleppo", "حلب", "Halep"],
+  categories: ["Citadels and castles"],
+});
 const mosque = place({ names: ["Umayyad Mosque", "الجامع الأموي"], popularity: 100, categories: ["Religious sites"] });
 const azm = place({ names: ["Azm Palace"], popularity: 30 });
 const azmHama = place({ names: ["Azm Palace of Hama"], popularity: 90, cityId: 4, cities: ["Hama"] });
 const hotels = [5, 4, 4, 3].map((star, i) =>
-  place({ names: [`Hotel ${["Alpha", "Beta", "Gamma", "Delta"][i]}`], kind: "service", categoryId: 2, serviceTypeId: 1, star, popularity: 60 - i, categories: ["Tourist services"] }));
-const restaurant = place({ names: ["Naranj Restaurant"], kind: "service", categoryId: 2, serviceTypeId: 2, star: 4, categories: ["Tourist services"] });
+  place({
+    names: [`Hotel ${["Alpha", "Beta", "Gamma", "Delta"][i]}`],
+    kind: "service",
+    categoryId: 2,
+    serviceTypeId: 1,
+    star,
+    popularity: 60 - i,
+    categories: ["Tourist services"],
+  }),
+);
+const restaurant = place({
+  names: ["Naranj Restaurant"],
+  kind: "service",
+  categoryId: 2,
+  serviceTypeId: 2,
+  star: 4,
+  categories: ["Tourist services"],
+});
 const words = place({ names: ["Serjilla"], summaries: ["A dead city of limestone houses"], popularity: 10 });
 const long = place({ names: ["Philippopolis"], popularity: 40 });
 const index = buildIndex([palmyra, museum, citadel, mosque, azm, azmHama, ...hotels, restaurant, words, long]);
 
-const ids = (text: string, extra: Partial<Parameters<typeof index.search>[0]> = {}) => index.search({ text, page: 1, perPage: 20, ...extra }).ids;
+const ids = (text: string, extra: Partial<Parameters<typeof index.search>[0]> = {}) =>
+  index.search({ text, page: 1, perPage: 20, ...extra }).ids;
 
 describe("search index", () => {
   it("finds a place from a query in any of its languages", () => {

@@ -1,42 +1,29 @@
-// An in-process inverted index over places. Every language's names, the aliases, the city and category
-// names and the summaries go into one index, so a query in any language finds the place; ranking is
-// phrase-aware: a query that is a whole name beats one word of a longer name, and popularity breaks ties.
+// Ranking over the in-process search index (its tables are built in index-build.ts). A query in any language
+// finds the place; ranking is phrase-aware: a query that is a whole name beats one word of a longer name, and
+// popularity breaks ties.
 import { equivalents, isGeneric, isHan, phoneticKey, tokenize, type Position } from "./normalize.ts";
-import { allowedEdits, TypoFinder } from "./typos.ts";
+import { allowedEdits } from "./typos.ts";
+import { ALIAS, GENERIC_WEIGHT, IndexTables, KEY, type PlaceDocument, SKIP, SUMMARY } from "./index-build.ts";
 
-/** One place with all its searchable texts, whatever their language. */
-export type PlaceDocument = {
-  id: number; kind: string; categoryId: number; cityId: number; serviceTypeId: number | null; star: number | null; popularity: number;
-  /** The place's name in every language. */
-  names: string[];
-  /** Other names and spellings people search for. */
-  aliases: string[];
-  /** The city's names and aliases. */
-  cities: string[];
-  /** The category's (and service type's) names. */
-  categories: string[];
-  summaries: string[];
-};
+export type { PlaceDocument } from "./index-build.ts";
+import type { SearchQuery } from "./service.ts";
 
-export type IndexQuery = {
-  text: string; star?: number; service?: number; category?: number; city?: number; kind?: string; page: number; perPage: number;
-};
+/** What the index is asked: the search service's query. */
+export type IndexQuery = SearchQuery;
 export type ScoredPlace = { id: number; score: number };
 
-const NAME = 0, ALIAS = 1, CITY = 2, CATEGORY = 3, SUMMARY = 4;
 // Names and aliases are what people type; the city and category narrow ("castle aleppo"); summaries only help.
 const FIELD_WEIGHT = [1, 1, 0.5, 0.4, 0.2];
 // A query that is a whole name: the place's own name a little ahead of an alias another place shares.
 const EXACT_NAME_BONUS = [0.3, 0.25];
 // How well a query word matches an index term.
-const EXACT = 1, EQUIVALENT = 0.8, PHONETIC = 0.75, ONE_EDIT = 0.7, TWO_EDITS = 0.55, SKIPPED_CHARACTER = 0.5;
-/** Phonetic keys and Chinese skip-bigrams live in the same term table, behind characters no text contains. */
-const KEY = "\u0001";
-const SKIP = "\u0002";
-/** Generic words count this much of their weight when measuring how much of a name was typed. */
-const GENERIC_WEIGHT = 0.3;
+const EXACT = 1,
+  EQUIVALENT = 0.8,
+  PHONETIC = 0.75,
+  ONE_EDIT = 0.7,
+  TWO_EDITS = 0.55,
+  SKIPPED_CHARACTER = 0.5;
 const MAX_QUERY_POSITIONS = 10;
-const MAX_PHRASE_POSITIONS = 32;
 const MAX_PREFIX_EXPANSIONS = 64;
 /** Postings above which a query word only scores places other words found (see rank()). */
 const COMMON_POSTINGS = 5000;
@@ -45,47 +32,12 @@ const COMMON_POSTINGS = 5000;
 function bridgesGeneric(positions: Position[], i: number): boolean {
   const form = positions[i]![0]!;
   if (!isHan(form)) return false;
-  const before = positions[i - 1]?.[0], after = positions[i + 1]?.[0];
+  const before = positions[i - 1]?.[0],
+    after = positions[i + 1]?.[0];
   return (!!after && isHan(after) && isGeneric(after)) || (!!before && isHan(before) && isGeneric(before));
 }
 
-/** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
-class Lists {
-  readonly data: Int32Array;
-  readonly start: Int32Array;
-  constructor(lists: number[][]) {
-    this.start = new Int32Array(lists.length + 1);
-    lists.forEach((list, t) => (this.start[t + 1] = this.start[t]! + list.length));
-    this.data = new Int32Array(this.start[lists.length]!);
-    lists.forEach((list, t) => this.data.set(list, this.start[t]!));
-  }
-  size(t: number): number {
-    return this.start[t + 1]! - this.start[t]!;
-  }
-}
-
-export class SearchIndex {
-  readonly size: number;
-  private readonly terms = new Map<string, number>();
-  private readonly termText: string[] = [];
-  private df!: Int32Array;
-  private idf!: Float64Array;
-  /** Per term: [doc, phrase, position] triples in name, alias, city and category phrases. */
-  private hits!: Lists;
-  /** Per term: the documents whose summary holds it. */
-  private summaryDocs!: Lists;
-  /** Per name-like phrase: its place, field, first position (in positionWeight) and length. */
-  private phraseDoc!: Int32Array;
-  private phraseField!: Uint8Array;
-  private phraseStart!: Int32Array;
-  private phraseLength!: Int32Array;
-  private positionWeight!: Float64Array;
-  private phraseTotal!: Float64Array;
-  /** Terms of name-like phrases, sorted, for prefix matching; and the typo finder over them. */
-  private vocabulary!: Int32Array;
-  private typos!: TypoFinder;
-  /** What filters and ranking need of each place, kept without its texts so those are freed after the build. */
-  private readonly places: Array<Pick<PlaceDocument, "id" | "kind" | "categoryId" | "cityId" | "serviceTypeId" | "star" | "popularity">>;
+export class SearchIndex extends IndexTables {
   // Scratch space for one query at a time (the index is used from one thread): per place, the best match of
   // each query word, done flags and name measures; per touched name phrase, a slot of matches.
   private best = new Float64Array(0);
@@ -98,134 +50,17 @@ export class SearchIndex {
   private slotPosition = new Int32Array(0);
 
   constructor(documents: PlaceDocument[]) {
-    this.places = documents.map(({ id, kind, categoryId, cityId, serviceTypeId, star, popularity }) => ({ id, kind, categoryId, cityId, serviceTypeId, star, popularity }));
-    this.size = documents.length;
+    super(documents);
     this.done = new Uint8Array(documents.length);
     this.complete = new Float64Array(documents.length);
     this.exact = new Float64Array(documents.length);
-    this.build(documents);
     this.slotOf = new Int32Array(this.phraseDoc.length).fill(-1);
-  }
-
-  private termId(term: string, hits: number[][], summaryDocs: number[][]): number {
-    let id = this.terms.get(term);
-    if (id === undefined) {
-      id = this.termText.length;
-      this.terms.set(term, id);
-      this.termText.push(term);
-      hits.push([]);
-      summaryDocs.push([]);
-    }
-    return id;
-  }
-
-  private build(documents: PlaceDocument[]) {
-    const hits: number[][] = [];
-    const summaryDocs: number[][] = [];
-    const phraseDoc: number[] = [], phraseField: number[] = [], phraseStart: number[] = [], phraseLength: number[] = [];
-    const positionTerm: number[] = [];
-    const dfList: number[] = [];
-    const lastDoc: number[] = [];
-    const count = (term: number, doc: number) => {
-      if (lastDoc[term] !== doc) {
-        lastDoc[term] = doc;
-        dfList[term] = (dfList[term] ?? 0) + 1;
-      }
-    };
-    const keys = new Map<string, string>();
-    const keyOf = (form: string) => {
-      let key = keys.get(form);
-      if (key === undefined) keys.set(form, (key = phoneticKey(form)));
-      return key;
-    };
-    // City, category and many alias texts repeat across places: turn each distinct text into terms once.
-    type Compiled = { key: string; terms: number[][]; canonical: number[] };
-    const compiledTexts = [new Map<string, Compiled>(), new Map<string, Compiled>()];
-    const compile = (text: string, withKeys: boolean): Compiled => {
-      const cache = compiledTexts[withKeys ? 1 : 0]!;
-      let compiled = cache.get(text);
-      if (compiled) return compiled;
-      const positions = tokenize(text).slice(0, MAX_PHRASE_POSITIONS);
-      const terms = positions.map((forms, p) => {
-        const all = [...forms];
-        if (withKeys) for (const form of forms) {
-          const key = keyOf(form);
-          if (key && !all.includes(KEY + key)) all.push(KEY + key);
-        }
-        // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
-        const next = positions[p + 1]?.[0];
-        if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) all.push(SKIP + forms[0]![0] + next[1]);
-        return all.map((term) => this.termId(term, hits, summaryDocs));
-      });
-      compiled = { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]!) };
-      cache.set(text, compiled);
-      return compiled;
-    };
-    documents.forEach((doc, d) => {
-      const seenPhrases = new Set<string>();
-      const fields: Array<[number, string[]]> = [[NAME, doc.names], [ALIAS, doc.aliases], [CITY, doc.cities], [CATEGORY, doc.categories]];
-      for (const [field, texts] of fields) {
-        for (const text of texts) {
-          const { key, terms, canonical } = compile(text, field !== CATEGORY);
-          // The same alias is stored once per language row, and an alias often repeats a name.
-          if (!terms.length || seenPhrases.has(key)) continue;
-          seenPhrases.add(key);
-          const phrase = phraseDoc.length;
-          phraseDoc.push(d);
-          phraseField.push(field);
-          phraseStart.push(positionTerm.length);
-          phraseLength.push(terms.length);
-          for (let p = 0; p < terms.length; p++) {
-            for (const id of terms[p]!) {
-              hits[id]!.push(d, phrase, p);
-              count(id, d);
-            }
-            positionTerm.push(canonical[p]!);
-          }
-        }
-      }
-      for (const text of doc.summaries) {
-        for (const forms of tokenize(text)) {
-          for (const term of forms) {
-            const id = this.termId(term, hits, summaryDocs);
-            const list = summaryDocs[id]!;
-            if (list[list.length - 1] !== d) list.push(d);
-            count(id, d);
-          }
-        }
-      }
-    });
-
-    const n = this.termText.length;
-    this.hits = new Lists(hits);
-    this.summaryDocs = new Lists(summaryDocs);
-    this.phraseDoc = Int32Array.from(phraseDoc);
-    this.phraseField = Uint8Array.from(phraseField);
-    this.phraseStart = Int32Array.from(phraseStart);
-    this.phraseLength = Int32Array.from(phraseLength);
-    this.df = Int32Array.from({ length: n }, (_, t) => dfList[t] ?? 0);
-    this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
-    this.positionWeight = Float64Array.from(positionTerm, (t) => this.idf[t]! * (isGeneric(this.termText[t]!) ? GENERIC_WEIGHT : 1));
-    this.phraseTotal = Float64Array.from(this.phraseStart, (start, ph) => {
-      let total = 0;
-      for (let p = 0; p < this.phraseLength[ph]!; p++) total += this.positionWeight[start + p]!;
-      return total;
-    });
-
-    // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
-    const vocabulary: number[] = [];
-    for (let t = 0; t < n; t++) {
-      const text = this.termText[t]!;
-      if (hits[t]!.length && !text.startsWith(KEY) && !text.startsWith(SKIP)) vocabulary.push(t);
-    }
-    this.typos = new TypoFinder(this.termText, vocabulary.filter((t) => !isHan(this.termText[t]!)));
-    vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
-    this.vocabulary = Int32Array.from(vocabulary);
   }
 
   /** Vocabulary terms that start with a word, the most widespread first. */
   private prefixed(word: string, found: (term: number, ratio: number) => void) {
-    let lo = 0, hi = this.vocabulary.length;
+    let lo = 0,
+      hi = this.vocabulary.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (this.termText[this.vocabulary[mid]!]! < word) lo = mid + 1;
@@ -271,8 +106,13 @@ export class SearchIndex {
   }
 
   private passes(doc: SearchIndex["places"][number], q: IndexQuery): boolean {
-    return (!q.star || doc.star === q.star) && (!q.service || doc.serviceTypeId === q.service) && (!q.category || doc.categoryId === q.category)
-      && (!q.city || doc.cityId === q.city) && (!q.kind || doc.kind === q.kind);
+    return (
+      (!q.star || doc.star === q.star) &&
+      (!q.service || doc.serviceTypeId === q.service) &&
+      (!q.category || doc.categoryId === q.category) &&
+      (!q.city || doc.cityId === q.city) &&
+      (!q.kind || doc.kind === q.kind)
+    );
   }
 
   /** Every matching place, best first. */
@@ -289,7 +129,10 @@ export class SearchIndex {
       const candidates = exact.length ? exact : [...expansions[i]!.keys()];
       if (!candidates.length) return 0;
       const inNames = [...expansions[i]!.keys()].some((t) => this.hits.size(t) > 0);
-      return Math.max(...candidates.map((t) => this.idf[t]!)) * (isGeneric(forms[0]!) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1);
+      return (
+        Math.max(...candidates.map((t) => this.idf[t]!)) *
+        (isGeneric(forms[0]!) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1)
+      );
     });
     const totalWeight = weights.reduce((a, b) => a + b, 0);
     if (!totalWeight) return [];
@@ -322,7 +165,9 @@ export class SearchIndex {
       for (const [t, quality] of expansions[i]!) {
         const list = this.hits.data;
         for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k += 3) {
-          const d = list[k]!, phrase = list[k + 1]!, p = list[k + 2]!;
+          const d = list[k]!,
+            phrase = list[k + 1]!,
+            p = list[k + 2]!;
           if (mask && !mask[d]) continue;
           if (!admit(d)) continue;
           const field = this.phraseField[phrase]!;
@@ -362,16 +207,22 @@ export class SearchIndex {
       slotOf[phrase] = -1;
       const base = slot * MAX_QUERY_POSITIONS;
       const start = this.phraseStart[phrase]!;
-      let sum = 0, distinct = 0, allExact = true;
+      let sum = 0,
+        distinct = 0,
+        allExact = true;
       for (let i = 0; i < n; i++) {
         const p = this.slotPosition[base + i]!;
-        if (p < 0) { allExact = false; continue; }
+        if (p < 0) {
+          allExact = false;
+          continue;
+        }
         if (this.slotQuality[base + i]! < EXACT) allExact = false;
         let seenBefore = false;
         for (let j = 0; j < i; j++) if (this.slotPosition[base + j] === p) seenBefore = true;
         if (seenBefore) continue;
         let quality = this.slotQuality[base + i]!;
-        for (let j = i + 1; j < n; j++) if (this.slotPosition[base + j] === p && this.slotQuality[base + j]! > quality) quality = this.slotQuality[base + j]!;
+        for (let j = i + 1; j < n; j++)
+          if (this.slotPosition[base + j] === p && this.slotQuality[base + j]! > quality) quality = this.slotQuality[base + j]!;
         sum += this.positionWeight[start + p]! * quality;
         distinct++;
       }
@@ -384,7 +235,8 @@ export class SearchIndex {
     const scored: Array<ScoredPlace & { coverage: number; popularity: number }> = [];
     let bestCoverage = 0;
     for (const d of touched) {
-      let matched = 0, covered = 0;
+      let matched = 0,
+        covered = 0;
       for (let i = 0; i < n; i++) {
         matched += weights[i]! * best[d * n + i]!;
         if (best[d * n + i]! > 0) covered += weights[i]!;

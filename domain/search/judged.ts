@@ -1,14 +1,27 @@
 // Measures search quality on a judged query set: for each query, the place that must come first.
 export type JudgedQuery = { query: string; language: string; expect: string };
 export type Miss = JudgedQuery & { rank: number | null; got: string[] };
-export type Quality = { queries: number; mrr: number; recallAt1: number; recallAt10: number; misses: Miss[]; byLanguage: Record<string, { queries: number; mrr: number; recallAt1: number }> };
+export type Quality = {
+  queries: number;
+  mrr: number;
+  recallAt1: number;
+  recallAt10: number;
+  misses: Miss[];
+  byLanguage: Record<string, { queries: number; mrr: number; recallAt1: number }>;
+};
 
 /** Runs every query (top ten ids) and scores where the expected place came: MRR, recall@1, recall@10. */
-export async function measure(queries: JudgedQuery[], topTen: (text: string) => Promise<number[]>, idOf: Map<string, number>): Promise<Quality> {
+export async function measure(
+  queries: JudgedQuery[],
+  topTen: (text: string) => Promise<number[]>,
+  idOf: Map<string, number>,
+): Promise<Quality> {
   const slugOf = new Map([...idOf].map(([slug, id]) => [id, slug]));
   const misses: Miss[] = [];
   const byLanguage: Record<string, { queries: number; rr: number; first: number }> = {};
-  let rr = 0, first = 0, inTen = 0;
+  let rr = 0,
+    first = 0,
+    inTen = 0;
   for (const q of queries) {
     const ids = await topTen(q.query);
     const index = ids.indexOf(idOf.get(q.expect) ?? -1);
@@ -26,7 +39,13 @@ export async function measure(queries: JudgedQuery[], topTen: (text: string) => 
   }
   const n = queries.length || 1;
   return {
-    queries: queries.length, mrr: rr / n, recallAt1: first / n, recallAt10: inTen / n, misses,
-    byLanguage: Object.fromEntries(Object.entries(byLanguage).map(([k, v]) => [k, { queries: v.queries, mrr: v.rr / v.queries, recallAt1: v.first / v.queries }])),
+    queries: queries.length,
+    mrr: rr / n,
+    recallAt1: first / n,
+    recallAt10: inTen / n,
+    misses,
+    byLanguage: Object.fromEntries(
+      Object.entries(byLanguage).map(([k, v]) => [k, { queries: v.queries, mrr: v.rr / v.queries, recallAt1: v.first / v.queries }]),
+    ),
   };
 }

@@ -68,7 +68,10 @@ describe("tokenize", () => {
   });
 
   it("joins transliterated ʿayn and hamza, and also keeps a word before a Turkish suffix", () => {
-    expect(tokenize("Qal'at Sim'an")).toEqual([["qalat", "qal"], ["siman", "sim"]]);
+    expect(tokenize("Qal'at Sim'an")).toEqual([
+      ["qalat", "qal"],
+      ["siman", "sim"],
+    ]);
     expect(tokenize("Ma'loula")).toEqual([["maloula"]]);
     expect(tokenize("Halep'in")).toEqual([["halepin", "halep"]]);
   });

@@ -4,37 +4,56 @@
 // Letters folded one to one after decomposition. Decomposition already splits the hamza and madda from
 // أ إ آ ؤ ئ and the accents from Latin letters; what it leaves is here.
 const FOLD = new Map<string, string>([
-  ["ٱ", "ا"], ["ة", "ه"], ["ى", "ي"],
+  ["ٱ", "ا"],
+  ["ة", "ه"],
+  ["ى", "ي"],
   // Persian and Urdu letter shapes that Arabic keyboards on some phones produce.
-  ["ک", "ك"], ["ی", "ي"], ["ۀ", "ه"], ["ہ", "ه"],
+  ["ک", "ك"],
+  ["ی", "ي"],
+  ["ۀ", "ه"],
+  ["ہ", "ه"],
   // Tatweel stretches a word; a lone hamza is often left out.
-  ["\u0640", ""], ["\u0621", ""],
-  ["ß", "ss"], ["æ", "ae"], ["œ", "oe"], ["ø", "o"], ["ł", "l"], ["đ", "d"], ["ð", "d"], ["þ", "th"], ["ı", "i"],
+  ["\u0640", ""],
+  ["\u0621", ""],
+  ["ß", "ss"],
+  ["æ", "ae"],
+  ["œ", "oe"],
+  ["ø", "o"],
+  ["ł", "l"],
+  ["đ", "d"],
+  ["ð", "d"],
+  ["þ", "th"],
+  ["ı", "i"],
   // Every apostrophe-like mark becomes one ASCII apostrophe; tokenize() decides what it means.
   ..."’‘`´ʿʾʼ′ʻ".split("").map((ch): [string, string] => [ch, "'"]),
   ..."٠١٢٣٤٥٦٧٨٩".split("").map((ch, i): [string, string] => [ch, String(i)]),
   ..."۰۱۲۳۴۵۶۷۸۹".split("").map((ch, i): [string, string] => [ch, String(i)]),
 ]);
 // Traditional Chinese forms of the characters Syrian place names use, so 大馬士革 finds 大马士革.
-const TRADITIONAL = "馬頗爾亞薩羅蘭達門東車場館宮陵島灣與聖廟劇遺跡蹟區舊華麥貝龍國閣蓋瑪盧陽義鎮縣賽納婭學術藝醫鐵棧樓牆溝灘濱園廣橋壇關線莊邊陸嶼歐倫維臘敘約戰漢時雲鄉裡裏護紀寶歲歷廳堯齊濟墳祿們經圖書臺灣勝類觀點禮樂優務";
-const SIMPLIFIED = "马颇尔亚萨罗兰达门东车场馆宫陵岛湾与圣庙剧遗迹迹区旧华麦贝龙国阁盖玛卢阳义镇县赛纳娅学术艺医铁栈楼墙沟滩滨园广桥坛关线庄边陆屿欧伦维腊叙约战汉时云乡里里护纪宝岁历厅尧齐济坟禄们经图书台湾胜类观点礼乐优务";
-[...TRADITIONAL].forEach((ch, i) => FOLD.set(ch, [...SIMPLIFIED][i]!));
+const TRADITIONAL =
+  "馬頗爾亞薩羅蘭達門東車場館宮陵島灣與聖廟劇遺跡蹟區舊華麥貝龍國閣蓋瑪盧陽義鎮縣賽納婭學術藝醫鐵棧樓牆溝灘濱園廣橋壇關線莊邊陸嶼歐倫維臘敘約戰漢時雲鄉裡裏護紀寶歲歷廳堯齊濟墳祿們經圖書臺灣勝類觀點禮樂優務";
+const SIMPLIFIED =
+  "马颇尔亚萨罗兰达门东车场馆宫陵岛湾与圣庙剧遗迹迹区旧华麦贝龙国阁盖玛卢阳义镇县赛纳娅学术艺医铁栈楼墙沟滩滨园广桥坛关线庄边陆屿欧伦维腊叙约战汉时云乡里里护纪宝岁历厅尧齐济坟禄们经图书台湾胜类观点礼乐优务";
+for (const [i, ch] of [...TRADITIONAL].entries()) FOLD.set(ch, [...SIMPLIFIED][i]!);
 const FOLDED = new RegExp(`[${[...FOLD.keys()].join("")}]`, "gu");
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is "only ASCII", control characters included.
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lower-cases (Turkish dotted and dotless i alike), strips accents and Arabic marks, folds Arabic letter forms and traditional Chinese. */
 export function normalize(text: string): string {
   // Most text the index reads is plain ASCII, which needs only lower-casing.
   if (ASCII.test(text)) return text.toLowerCase().replace(/`/g, "'");
-  return text
-    .normalize("NFKC") // full-width Latin and Arabic presentation forms become ordinary letters
-    .replace(/[İIı]/g, "i")
-    .toLowerCase()
-    .normalize("NFKD")
-    // Accents, the hamza and madda split from alef, waw and ya, and the Arabic tashkeel are all marks.
-    .replace(/\p{Mn}/gu, "")
-    .normalize("NFC")
-    .replace(FOLDED, (ch) => FOLD.get(ch)!);
+  return (
+    text
+      .normalize("NFKC") // full-width Latin and Arabic presentation forms become ordinary letters
+      .replace(/[İIı]/g, "i")
+      .toLowerCase()
+      .normalize("NFKD")
+      // Accents, the hamza and madda split from alef, waw and ya, and the Arabic tashkeel are all marks.
+      .replace(/\p{Mn}/gu, "")
+      .normalize("NFC")
+      .replace(FOLDED, (ch) => FOLD.get(ch)!)
+  );
 }
 
 /** A token position: its canonical form first, then other forms that should match at the same place. */
@@ -43,7 +62,29 @@ export type Position = string[];
 const HAN = /\p{Script=Han}/u;
 const WORDS = /(\p{Script=Han}+)|[\p{L}\p{N}']+/gu;
 // French and Italian elisions (d'Alep, l'Oronte, dell'Oronte): the article goes, the word stays.
-const ELISIONS = new Set(["l", "d", "j", "m", "n", "s", "t", "c", "qu", "lorsqu", "puisqu", "jusqu", "dell", "nell", "all", "dall", "sull", "coll", "quell", "un", "bell"]);
+const ELISIONS = new Set([
+  "l",
+  "d",
+  "j",
+  "m",
+  "n",
+  "s",
+  "t",
+  "c",
+  "qu",
+  "lorsqu",
+  "puisqu",
+  "jusqu",
+  "dell",
+  "nell",
+  "all",
+  "dall",
+  "sull",
+  "coll",
+  "quell",
+  "un",
+  "bell",
+]);
 // Romanised Arabic articles (al-Bara, ash-Sharqi, ez-Zor): "albara" typed as one word must still match.
 const LATIN_ARTICLES = new Set(["al", "el", "ad", "an", "ar", "as", "ash", "at", "az", "ed", "en", "er", "es", "esh", "ez"]);
 
@@ -87,7 +128,8 @@ export function tokenize(text: string): Position[] {
     let forms = run.includes("'") ? apostropheForms(run) : [run];
     if (!forms[0]) continue;
     const first = forms[0].charCodeAt(0);
-    if (first >= 0x600 && first <= 0x6ff) forms = forms.length === 1 ? [stripArabicArticle(forms[0])] : [...new Set(forms.map(stripArabicArticle))];
+    if (first >= 0x600 && first <= 0x6ff)
+      forms = forms.length === 1 ? [stripArabicArticle(forms[0])] : [...new Set(forms.map(stripArabicArticle))];
     else if (LATIN_ARTICLES.has(previous)) forms = [...forms, previous + forms[0]];
     out.push(forms);
     previous = forms[0]!;
@@ -99,13 +141,46 @@ export function tokenize(text: string): Position[] {
 // become "hlb"; Tadmur, Tadmor, Tedmür and تدمر become "tdmr". Vowels, w/y, ʿayn and hamza carry too
 // little for a key, and a final ah/eh (ta marbuta) is dropped.
 const LATIN_DIGRAPHS: Array<[RegExp, string]> = [
-  [/kh/g, "h"], [/gh/g, "j"], [/dj|zh/g, "j"], [/sh|ch|sch/g, "s"], [/th/g, "t"], [/dh/g, "d"], [/ph/g, "f"], [/ck|qu/g, "k"], [/x/g, "ks"],
+  [/kh/g, "h"],
+  [/gh/g, "j"],
+  [/dj|zh/g, "j"],
+  [/sh|ch|sch/g, "s"],
+  [/th/g, "t"],
+  [/dh/g, "d"],
+  [/ph/g, "f"],
+  [/ck|qu/g, "k"],
+  [/x/g, "ks"],
 ];
 const LATIN_LETTERS: Record<string, string> = { q: "k", c: "k", g: "j", p: "b", v: "" };
 const ARABIC_LETTERS: Record<string, string> = {
-  "ب": "b", "ت": "t", "ث": "t", "ج": "j", "ح": "h", "خ": "h", "د": "d", "ذ": "d", "ر": "r", "ز": "z", "س": "s", "ش": "s",
-  "ص": "s", "ض": "d", "ط": "t", "ظ": "z", "ع": "", "غ": "j", "ف": "f", "ق": "k", "ك": "k", "ل": "l", "م": "m", "ن": "n",
-  "ه": "h", "و": "", "ي": "", "ا": "",
+  ب: "b",
+  ت: "t",
+  ث: "t",
+  ج: "j",
+  ح: "h",
+  خ: "h",
+  د: "d",
+  ذ: "d",
+  ر: "r",
+  ز: "z",
+  س: "s",
+  ش: "s",
+  ص: "s",
+  ض: "d",
+  ط: "t",
+  ظ: "z",
+  ع: "",
+  غ: "j",
+  ف: "f",
+  ق: "k",
+  ك: "k",
+  ل: "l",
+  م: "m",
+  ن: "n",
+  ه: "h",
+  و: "",
+  ي: "",
+  ا: "",
 };
 
 /** The consonant key of a Latin or Arabic word, or "" when it is too short to tell words apart. */
@@ -150,7 +225,11 @@ const EQUIVALENT_WORDS = [
 const EQUIVALENTS = new Map<string, string[]>();
 for (const line of EQUIVALENT_WORDS) {
   const group = line.split(" ").map(normalize);
-  for (const word of group) EQUIVALENTS.set(word, group.filter((w) => w !== word));
+  for (const word of group)
+    EQUIVALENTS.set(
+      word,
+      group.filter((w) => w !== word),
+    );
 }
 
 /** Words that mean the same thing as this one in another language or spelling. */
@@ -161,9 +240,16 @@ export function equivalents(token: string): readonly string[] {
 // Words that describe what a place is rather than which place it is: they count little when deciding
 // how much of a name the visitor typed, so "Aleppo" is closer to "Ancient City of Aleppo" than to "Aleppo Citadel".
 const GENERIC = new Set([
-  ..."old ancient city town village quarter vieille vieux ville antique ciudad antigua vieja pueblo citta antica vecchia borgo eski sehri sehir kenti kent koyu".split(" "),
+  ..."old ancient city town village quarter vieille vieux ville antique ciudad antigua vieja pueblo citta antica vecchia borgo eski sehri sehir kenti kent koyu".split(
+    " ",
+  ),
   ..."of the and de la le les du des del di della degli dei e y et ve".split(" "),
-  "مدينه", "قديمه", "قديم", "بلده", "古城", "老城",
+  "مدينه",
+  "قديمه",
+  "قديم",
+  "بلده",
+  "古城",
+  "老城",
 ]);
 export function isGeneric(token: string): boolean {
   return GENERIC.has(token);

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchRepository } from "../../db/repositories/search.ts";
 import { contentRepository } from "../../db/repositories/content.ts";
 import type { DatabaseHandle } from "../../db/engine.ts";
-import { realContentDatabase } from "../../tests/setup/real-content.ts";
+import { realContentDatabase } from "../../harness/real-content.ts";
 import { indexedSearchService, type SearchService } from "./service.ts";
 import { measure, type JudgedQuery, type Quality } from "./judged.ts";
 
-const QUERIES: JudgedQuery[] = JSON.parse(readFileSync(new URL("../../tests/fixtures/search-queries.json", import.meta.url), "utf8"));
+const QUERIES: JudgedQuery[] = JSON.parse(readFileSync(new URL("../../harness/search-queries.json", import.meta.url), "utf8"));
 const LANGUAGES = ["en", "ar", "fr", "es", "it", "tr", "zh"];
 
 let handle: DatabaseHandle;

@@ -1,11 +1,25 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SearchDocumentRow, SearchRepository } from "../../db/repositories/search.ts";
-import { indexedSearchService, placeDocuments } from "./service.ts";
+import { indexedSearchService, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
 
 function row(id: number, language: string, name: string, extra: Partial<SearchDocumentRow> = {}): SearchDocumentRow {
   return {
-    id, kind: "site", category_id: 1, city_id: 1, service_type_id: null, star: null, popularity: 50,
-    language, name, aliases: "", summary: "", city_name: "", city_aliases: "", category_name: "", service_name: "", ...extra,
+    id,
+    kind: "site",
+    category_id: 1,
+    city_id: 1,
+    service_type_id: null,
+    star: null,
+    popularity: 50,
+    language,
+    name,
+    aliases: "",
+    summary: "",
+    city_name: "",
+    city_aliases: "",
+    category_name: "",
+    service_name: "",
+    ...extra,
   };
 }
 
@@ -24,13 +38,29 @@ function fakeRepository(rows: () => SearchDocumentRow[]) {
 describe("placeDocuments", () => {
   it("folds one row per language into one document per place, without repeats", () => {
     const docs = placeDocuments([
-      row(1, "en", "Palmyra", { aliases: "Tadmur\nتدمر", city_name: "Palmyra", city_aliases: "Tadmur", category_name: "Sites", summary: "Ruins." }),
-      row(1, "ar", "تدمر", { aliases: "Tadmur\nتدمر", city_name: "تدمر", city_aliases: "Tadmur", category_name: "مواقع", summary: "أطلال." }),
+      row(1, "en", "Palmyra", {
+        aliases: "Tadmur\nتدمر",
+        city_name: "Palmyra",
+        city_aliases: "Tadmur",
+        category_name: "Sites",
+        summary: "Ruins.",
+      }),
+      row(1, "ar", "تدمر", {
+        aliases: "Tadmur\nتدمر",
+        city_name: "تدمر",
+        city_aliases: "Tadmur",
+        category_name: "مواقع",
+        summary: "أطلال.",
+      }),
     ]);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
-      id: 1, names: ["Palmyra", "تدمر"], aliases: ["Tadmur", "تدمر"], cities: ["Palmyra", "Tadmur", "تدمر"],
-      categories: ["Sites", "مواقع"], summaries: ["Ruins.", "أطلال."],
+      id: 1,
+      names: ["Palmyra", "تدمر"],
+      aliases: ["Tadmur", "تدمر"],
+      cities: ["Palmyra", "Tadmur", "تدمر"],
+      categories: ["Sites", "مواقع"],
+      summaries: ["Ruins.", "أطلال."],
     });
   });
 });
@@ -56,27 +86,44 @@ describe("indexedSearchService", () => {
   });
 
   it("answers from the previous index while a slow rebuild runs, then from the new one", async () => {
-    let version = 1;
-    let delay = 0;
-    let names = ["Palmyra"];
-    const repo: SearchRepository = {
-      async documents() {
-        const rows = names.map((n, i) => row(i + 1, "en", n));
-        await new Promise((r) => setTimeout(r, delay));
-        return rows;
-      },
-    };
-    const search = indexedSearchService(repo, async () => version);
-    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([]);
+    // Time is simulated: the rebuild takes 600 ms of it, and nothing here depends on how fast the machine is.
+    vi.useFakeTimers();
+    try {
+      let version = 1;
+      let delay = 0;
+      let names = ["Palmyra"];
+      const repo: SearchRepository = {
+        async documents() {
+          const rows = names.map((n, i) => row(i + 1, "en", n));
+          await new Promise((r) => setTimeout(r, delay));
+          return rows;
+        },
+      };
+      const search = indexedSearchService(repo, async () => version);
+      const first = search.search({ text: "bosra", page: 1, perPage: 10 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect((await first).ids).toEqual([]);
 
-    names = ["Palmyra", "Bosra"];
-    version = 2;
-    delay = 600;
-    const started = Date.now();
-    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(550);
-    await new Promise((r) => setTimeout(r, 700));
-    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([2]);
+      names = ["Palmyra", "Bosra"];
+      version = 2;
+      delay = 600;
+      let answered = false;
+      const during = search.search({ text: "bosra", page: 1, perPage: 10 }).then((r) => {
+        answered = true;
+        return r;
+      });
+      // A query gives the rebuild a quarter of a second, then answers from the previous index, long before the
+      // rebuild ends.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(REBUILD_WAIT_MS);
+      expect(answered).toBe(true);
+      expect((await during).ids).toEqual([]);
+      await vi.advanceTimersByTimeAsync(600);
+      expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers a blank query without building anything", async () => {

@@ -18,7 +18,11 @@ export type SearchQuery = {
 export type SearchResult = { ids: number[]; total: number };
 export type SearchService = { search(query: SearchQuery): Promise<SearchResult> };
 
-const lines = (text: string | null | undefined) => (text ?? "").split("\n").map((s) => s.trim()).filter(Boolean);
+const lines = (text: string | null | undefined) =>
+  (text ?? "")
+    .split("\n")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Folds the repository's one-row-per-language documents into one document per place. */
 export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
@@ -28,8 +32,19 @@ export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
     if (!doc) {
       const sets = [new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>(), new Set<string>()];
       doc = {
-        id: row.id, kind: row.kind, categoryId: row.category_id, cityId: row.city_id, serviceTypeId: row.service_type_id, star: row.star,
-        popularity: row.popularity, sets, names: [], aliases: [], cities: [], categories: [], summaries: [],
+        id: row.id,
+        kind: row.kind,
+        categoryId: row.category_id,
+        cityId: row.city_id,
+        serviceTypeId: row.service_type_id,
+        star: row.star,
+        popularity: row.popularity,
+        sets,
+        names: [],
+        aliases: [],
+        cities: [],
+        categories: [],
+        summaries: [],
       };
       byId.set(row.id, doc);
     }
@@ -42,12 +57,17 @@ export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
     if (row.summary) summaries.add(row.summary);
   }
   return [...byId.values()].map(({ sets, ...doc }) => ({
-    ...doc, names: [...sets[0]!], aliases: [...sets[1]!], cities: [...sets[2]!], categories: [...sets[3]!], summaries: [...sets[4]!],
+    ...doc,
+    names: [...sets[0]!],
+    aliases: [...sets[1]!],
+    cities: [...sets[2]!],
+    categories: [...sets[3]!],
+    summaries: [...sets[4]!],
   }));
 }
 
 /** How long a query waits for a rebuild before it answers from the previous version's index. */
-const REBUILD_WAIT_MS = 250;
+export const REBUILD_WAIT_MS = 250;
 
 /** Waits until the promise settles, or the time is up, whichever comes first; never throws. */
 async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -56,7 +76,13 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
     timer = setTimeout(resolve, ms);
   });
   try {
-    await Promise.race([promise.then(() => {}, () => {}), late]);
+    await Promise.race([
+      promise.then(
+        () => {},
+        () => {},
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -98,4 +124,3 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
     },
   };
 }
-

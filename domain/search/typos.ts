@@ -13,7 +13,8 @@ const rows = [new Int32Array(MAX_LENGTH + 2), new Int32Array(MAX_LENGTH + 2), ne
 
 /** Damerau-Levenshtein distance (adjacent transpositions, optimal string alignment), or max + 1 once it must exceed max. */
 export function boundedDistance(a: string, b: string, max: number): number {
-  const la = a.length, lb = b.length;
+  const la = a.length,
+    lb = b.length;
   if (Math.abs(la - lb) > max || la > MAX_LENGTH || lb > MAX_LENGTH) return max + 1;
   let [before, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j <= lb; j++) prev[j] = j;
@@ -23,7 +24,8 @@ export function boundedDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= lb; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        v = Math.min(v, before[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }

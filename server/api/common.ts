@@ -2,28 +2,30 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import type { ContentService, Language } from "../../domain/content/service.ts";
-import type { SearchService } from "../../domain/search/service.ts";
-import type { ContactService } from "../../domain/contact/service.ts";
-import type { DeviceService } from "../../domain/devices/service.ts";
+import type { Domain } from "../../domain/domain.ts";
 import { ApiError } from "../http/errors.ts";
 import { LIST_LIMITS } from "../../shared/limits.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
 
-export type ApiDeps = {
-  content: ContentService;
-  search: SearchService;
-  contact: ContactService;
-  devices: DeviceService;
-  contactLimiter: RateLimiter;
-  /** Absolute origin for image URLs; the request's own origin when not set. */
-  publicOrigin?: string;
-};
-
-export const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`);
+export const id = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`)
+    .max(2_147_483_647, `${what} is too large`);
 
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").max(LIST_LIMITS.maxPage, "page is too large").optional(),
-  per_page: z.coerce.number({ error: "per_page must be a number" }).int("per_page must be a whole number").min(1, "per_page must be at least 1").max(LIST_LIMITS.maxPerPage, `per_page must be at most ${LIST_LIMITS.maxPerPage}`).optional(),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(LIST_LIMITS.maxPage, "page is too large")
+    .optional(),
+  per_page: z.coerce
+    .number({ error: "per_page must be a number" })
+    .int("per_page must be a whole number")
+    .min(1, "per_page must be at least 1")
+    .max(LIST_LIMITS.maxPerPage, `per_page must be at most ${LIST_LIMITS.maxPerPage}`)
+    .optional(),
 });
 
 export const languageQuery = z.object({ language: id("language").optional() });
@@ -40,7 +42,7 @@ export function found<T>(value: T | undefined | null, what: string): T {
   return value;
 }
 
-export function originOf(c: Context, deps: ApiDeps): string {
+export function originOf(c: Context, deps: Domain): string {
   return deps.publicOrigin ?? new URL(c.req.url).origin;
 }
 
@@ -55,15 +57,33 @@ export function paginated<T>(c: Context, items: T[], total: number, page: number
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   return {
     data: items,
-    links: { first: pageUrl(1), last: pageUrl(lastPage), prev: page > 1 ? pageUrl(page - 1) : null, next: page < lastPage ? pageUrl(page + 1) : null },
+    links: {
+      first: pageUrl(1),
+      last: pageUrl(lastPage),
+      prev: page > 1 ? pageUrl(page - 1) : null,
+      next: page < lastPage ? pageUrl(page + 1) : null,
+    },
     meta: {
-      current_page: page, from, last_page: lastPage, path: `${url.origin}${url.pathname}`, per_page: perPage,
-      to: from === null ? null : Math.min(total, from + items.length - 1), total,
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path: `${url.origin}${url.pathname}`,
+      per_page: perPage,
+      to: from === null ? null : Math.min(total, from + items.length - 1),
+      total,
     },
   };
 }
 
 export const paginationSchema = z.object({
   links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
-  meta: z.object({ current_page: z.number().int(), from: z.number().int().nullable(), last_page: z.number().int(), path: z.string(), per_page: z.number().int(), to: z.number().int().nullable(), total: z.number().int() }),
+  meta: z.object({
+    current_page: z.number().int(),
+    from: z.number().int().nullable(),
+    last_page: z.number().int(),
+    path: z.string(),
+    per_page: z.number().int(),
+    to: z.number().int().nullable(),
+    total: z.number().int(),
+  }),
 });

@@ -1,6 +1,6 @@
 // The compatible API (ORIGINAL-API.md) under /back/api/user, and its OpenAPI document.
 import type { AnyEndpoint } from "./registry.ts";
-import type { ApiDeps } from "./common.ts";
+import type { Domain } from "../../domain/domain.ts";
 import { languageRoutes } from "./languages/routes.ts";
 import { categoryRoutes } from "./categories/routes.ts";
 import { cityRoutes } from "./cities/routes.ts";
@@ -14,10 +14,17 @@ import { deviceRoutes } from "./devices/routes.ts";
 
 export const API_BASE = "/back/api/user";
 
-export function apiEndpoints(deps: ApiDeps, options: { trustProxy: boolean }): AnyEndpoint[] {
+export function apiEndpoints(deps: Domain, options: { trustProxy: boolean }): AnyEndpoint[] {
   return [
-    ...languageRoutes(deps), ...categoryRoutes(deps), ...cityRoutes(deps), ...placeRoutes(deps), ...mediaRoutes(deps),
-    ...serviceRoutes(deps), ...starRoutes(deps), ...searchRoutes(deps),
-    ...contactRoutes(deps, options.trustProxy), ...deviceRoutes(deps),
+    ...languageRoutes(deps),
+    ...categoryRoutes(deps),
+    ...cityRoutes(deps),
+    ...placeRoutes(deps),
+    ...mediaRoutes(deps),
+    ...serviceRoutes(deps),
+    ...starRoutes(deps),
+    ...searchRoutes(deps),
+    ...contactRoutes(deps, options.trustProxy),
+    ...deviceRoutes(deps),
   ];
 }

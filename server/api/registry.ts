@@ -26,7 +26,9 @@ export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
 
 export type AnyEndpoint = Endpoint<any, any, any>;
 
-export function endpoint<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(
+type NoFields = z.ZodObject<Record<never, never>>;
+
+export function endpoint<P extends z.ZodType = NoFields, Q extends z.ZodType = NoFields, B extends z.ZodType = NoFields>(
   e: Endpoint<P, Q, B>,
 ): AnyEndpoint {
   return e as AnyEndpoint;
@@ -45,30 +47,53 @@ export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[]) {
 }
 
 const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid input (field messages in `errors`)", 404: "Unknown id", 413: "Body too large", 415: "Unsupported content type",
-  429: "Too many requests", 503: "Database unavailable",
+  400: "Invalid input (field messages in `errors`)",
+  404: "Unknown id",
+  413: "Body too large",
+  415: "Unsupported content type",
+  429: "Too many requests",
+  503: "Database unavailable",
 };
 
 /** Builds the OpenAPI 3.1 document from the declared endpoints. */
 export function openApiDocument(base: string, endpoints: AnyEndpoint[], info: { title: string; version: string; description: string }) {
-  const errorSchema = { type: "object", required: ["message"], properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } } };
+  const errorSchema = {
+    type: "object",
+    required: ["message"],
+    properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } },
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     const path = base + e.path.replace(/:(\w+)/g, "{$1}");
     const parameters: unknown[] = [];
     const addParams = (schema: z.ZodType | undefined, where: "path" | "query") => {
       if (!schema) return;
-      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, any>; required?: string[] };
+      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+        properties?: Record<string, any>;
+        required?: string[];
+      };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+        parameters.push({
+          name,
+          in: where,
+          required: where === "path" || (json.required ?? []).includes(name),
+          schema: s,
+          ...(s.description ? { description: s.description } : {}),
+        });
       }
     };
     addParams(e.params, "path");
     addParams(e.query, "query");
     const responses: Record<string, unknown> = {
-      [String(e.status ?? 200)]: { description: "Success", content: { [e.contentType ?? "application/json"]: { schema: z.toJSONSchema(e.response, { io: "output", unrepresentable: "any" }) } } },
+      [String(e.status ?? 200)]: {
+        description: "Success",
+        content: {
+          [e.contentType ?? "application/json"]: { schema: z.toJSONSchema(e.response, { io: "output", unrepresentable: "any" }) },
+        },
+      },
     };
-    for (const code of new Set([...(e.errors ?? []), 503])) responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+    for (const code of new Set([...(e.errors ?? []), 503]))
+      responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
     const operation: Record<string, unknown> = {
       operationId: `${e.method}${e.path.replace(/\/:(\w+)/g, "By$1").replace(/[^a-zA-Z0-9]+(.)/g, (_, ch: string) => ch.toUpperCase())}`,
       summary: e.summary,

@@ -40,7 +40,7 @@ export function caching({ apiMaxAge, pageMaxAge }: { apiMaxAge: number; pageMaxA
     const etag = c.res.headers.get("etag")!;
     const wanted = c.req.header("if-none-match");
     // Compression appends the encoding to the tag later; compare on the tag it came from.
-    if (wanted && wanted.split(",").some((t) => t.trim().replace(/-(br|gzip)"$/, '"') === etag)) {
+    if (wanted?.split(",").some((t) => t.trim().replace(/-(br|gzip)"$/, '"') === etag)) {
       replaceResponse(c, new Response(null, { status: 304, headers: c.res.headers }));
     }
   };

@@ -3,23 +3,41 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import Negotiator from "negotiator";
 import { replaceResponse } from "./replace-response.ts";
 
 /** Below this a compressed body saves less than its headers cost. */
 export const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
+/** Ours in order of preference: brotli is smaller, gzip is understood everywhere, identity is always there. */
+const ENCODINGS = ["br", "gzip", "identity"];
+
+/**
+ * The encoding to send, read with q-values (RFC 9110 §12.5.3): q=0 refuses an encoding, "*" stands for
+ * every one not named, and among equals our order wins. No header, or only identity acceptable: none.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return undefined;
+  if (!acceptEncoding) return undefined;
+  const best = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(ENCODINGS, { preferred: ENCODINGS })[0];
+  return best === "br" || best === "gzip" ? best : undefined;
 }
 
+/**
+ * Hands the negotiated encoding to the static file server, which matches Accept-Encoding tokens literally
+ * (it would send brotli for "br;q=0.5, gzip;q=0" as nothing, and nothing for "*"), so that built scripts
+ * and the other answers follow the same rule.
+ */
+export const negotiatedAcceptEncoding: MiddlewareHandler = async (c, next) => {
+  c.req.raw.headers.set("accept-encoding", pickEncoding(c.req.header("accept-encoding")) ?? "identity");
+  await next();
+};
+
 export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
-  const out = encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 6 });
+  const out =
+    encoding === "br"
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: 6 });
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 
@@ -31,9 +49,12 @@ const gzipAsync = promisify(gzip);
  * of CPU for a page, so it runs in zlib's thread pool, never on a request's path.
  */
 export async function compressBest(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8Array<ArrayBuffer>> {
-  const out = encoding === "br"
-    ? await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
+  const out =
+    encoding === "br"
+      ? await brotliAsync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 

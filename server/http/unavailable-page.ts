@@ -13,7 +13,9 @@ const TEXTS: Record<LanguageCode, typeof en> = { en, ar, fr, es, it, tr, zh } as
 
 export function unavailablePage(language: LanguageCode): string {
   const t = TEXTS[language];
-  return `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.notFound.unavailableTitle} | ${t.common.siteName}</title>` +
+  return (
+    `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.notFound.unavailableTitle} | ${t.common.siteName}</title>` +
     `<style>body{font:1.1rem/1.6 system-ui,"Noto Sans","Noto Sans Arabic",sans-serif;background:#f5ecdc;color:#1f1a14;display:grid;place-items:center;min-block-size:100vh;margin:0;padding:1rem}main{max-inline-size:32rem}</style></head>` +
-    `<body><main><h1>${t.notFound.unavailableTitle}</h1><p>${t.notFound.unavailableText}</p></main></body></html>`;
+    `<body><main><h1>${t.notFound.unavailableTitle}</h1><p>${t.notFound.unavailableText}</p></main></body></html>`
+  );
 }

@@ -25,15 +25,19 @@ const GETS = [
 
 describe.each(ENGINES)("bad input on %s", (engine) => {
   let t: Awaited<ReturnType<typeof testApp>>;
-  beforeAll(async () => { t = await testApp(engine, { contactLimit: 3 }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await testApp(engine, { contactLimit: 3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const request = (path: string, init?: RequestInit) => t.app.request(API + path, init);
   const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   async function expectError(res: Response, status: number) {
     expect(res.status).toBe(status);
     expect(res.headers.get("content-type")).toContain("application/json");
-    const body = await res.json() as { message: string; errors?: Record<string, string> };
+    const body = (await res.json()) as { message: string; errors?: Record<string, string> };
     expect(body.message).toEqual(expect.any(String));
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+|node_modules|Error:/);
     return body;
@@ -76,21 +80,33 @@ describe.each(ENGINES)("bad input on %s", (engine) => {
   });
 
   it("answers 400 for malformed JSON and a JSON body that is not an object", async () => {
-    const body = await expectError(await request("/place1/search", { method: "POST", headers: { "content-type": "application/json" }, body: "{name:" }), 400);
+    const body = await expectError(
+      await request("/place1/search", { method: "POST", headers: { "content-type": "application/json" }, body: "{name:" }),
+      400,
+    );
     expect(body.message).toBe("The request body is not valid JSON.");
     await expectError(await request("/contact-admin", json(["a", "b"])), 400);
     await expectError(await request("/contact-admin", json(null)), 400);
   });
 
   it("answers 415 for a body of another content type", async () => {
-    const body = await expectError(await request("/contact-admin", { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }), 415);
+    const body = await expectError(
+      await request("/contact-admin", { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }),
+      415,
+    );
     expect(body.message).toContain("application/json");
-    await expectError(await request("/place1/search", { method: "POST", headers: { "content-type": "application/xml" }, body: "<a/>" }), 415);
+    await expectError(
+      await request("/place1/search", { method: "POST", headers: { "content-type": "application/xml" }, body: "<a/>" }),
+      415,
+    );
   });
 
   it("answers 413 for a body over 64 KB", async () => {
     const huge = JSON.stringify({ name: "x", email: "a@b.org", subject: "s".repeat(10), message: "m".repeat(70 * 1024) });
-    await expectError(await request("/contact-admin", { method: "POST", headers: { "content-type": "application/json" }, body: huge }), 413);
+    await expectError(
+      await request("/contact-admin", { method: "POST", headers: { "content-type": "application/json" }, body: huge }),
+      413,
+    );
   });
 
   it("answers 405 with Allow for a known path and another method", async () => {
@@ -107,7 +123,10 @@ describe.each(ENGINES)("bad input on %s", (engine) => {
   });
 
   it("gives per-field messages for an invalid contact message and stores nothing", async () => {
-    const body = await expectError(await request("/contact-admin", json({ name: " ", email: "not-an-email", subject: "hi", message: "short" })), 400);
+    const body = await expectError(
+      await request("/contact-admin", json({ name: " ", email: "not-an-email", subject: "hi", message: "short" })),
+      400,
+    );
     expect(body.errors).toEqual({
       name: "name is required",
       email: "email must be a valid e-mail address",
@@ -116,13 +135,28 @@ describe.each(ENGINES)("bad input on %s", (engine) => {
     });
     const missing = await expectError(await request("/contact-admin", json({})), 400);
     expect(Object.keys(missing.errors!).sort()).toEqual(["email", "message", "name", "subject"]);
-    const tooLong = await expectError(await request("/contact-admin", json({ name: "n".repeat(101), email: "a@b.org", subject: "Hello", message: "A long enough message." })), 400);
+    const tooLong = await expectError(
+      await request(
+        "/contact-admin",
+        json({ name: "n".repeat(101), email: "a@b.org", subject: "Hello", message: "A long enough message." }),
+      ),
+      400,
+    );
     expect(tooLong.errors).toEqual({ name: "name must be at most 100 characters" });
     expect(await t.database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
   });
 
   it("drops a message whose honeypot is filled, answering as if it were sent", async () => {
-    const res = await request("/contact-admin", json({ name: "Bot", email: "bot@example.org", subject: "Buy now", message: "Cheap offers for everyone", website: "http://spam.example" }));
+    const res = await request(
+      "/contact-admin",
+      json({
+        name: "Bot",
+        email: "bot@example.org",
+        subject: "Buy now",
+        message: "Cheap offers for everyone",
+        website: "http://spam.example",
+      }),
+    );
     expect(res.status).toBe(201);
     expect(await t.database.db.selectFrom("contact_messages").selectAll().where("name", "=", "Bot").execute()).toHaveLength(0);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeContentFolder } from "../fixtures/write-content.ts";
-import { startServer } from "../setup/server-process.ts";
+import { startServer } from "../../harness/server-process.ts";
 import { TEST_MEDIA_DIR } from "../setup/test-app.ts";
 import { openDatabase } from "../../db/engine.ts";
 
@@ -16,11 +16,17 @@ describe("server process", () => {
 
   it("loads the content on first start, keeps a 201'd contact message across a restart, and stops cleanly on SIGTERM", async () => {
     const first = await startServer(env);
-    const languages = await (await fetch(`${first.url}/back/api/user/language1/languages`)).json() as { data: Array<{ code: string }> };
+    const languages = (await (await fetch(`${first.url}/back/api/user/language1/languages`)).json()) as { data: Array<{ code: string }> };
     expect(languages.data.map((l) => l.code)).toEqual(["en", "ar", "fr", "es", "it", "tr", "zh"]);
     const sent = await fetch(`${first.url}/back/api/user/contact-admin`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Huda", email: "huda@example.org", subject: "Group visit", message: "We are twelve people visiting Palmyra in May." }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Huda",
+        email: "huda@example.org",
+        subject: "Group visit",
+        message: "We are twelve people visiting Palmyra in May.",
+      }),
     });
     expect(sent.status).toBe(201);
     expect(await first.stop("SIGTERM")).toBe(0);
@@ -41,7 +47,8 @@ describe("server process", () => {
   it("does not log addresses or message contents", async () => {
     const server = await startServer(env);
     await fetch(`${server.url}/back/api/user/contact-admin`, {
-      method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
       body: JSON.stringify({ name: "Omar", email: "omar@example.org", subject: "Private", message: "My passport number is secret." }),
     });
     await server.stop();

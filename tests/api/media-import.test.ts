@@ -19,8 +19,12 @@ describe("media import", () => {
     writeContentFolder(content);
     const photos = join(dir, "incoming");
     mkdirSync(photos);
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#b5651d" } }).jpeg().toFile(join(photos, "umayyad-mosque-2.jpg"));
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#000" } }).jpeg().toFile(join(photos, "not-a-place-1.jpg"));
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#b5651d" } })
+      .jpeg()
+      .toFile(join(photos, "umayyad-mosque-2.jpg"));
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#000" } })
+      .jpeg()
+      .toFile(join(photos, "not-a-place-1.jpg"));
 
     const run = spawnSync(process.execPath, ["scripts/media-import.ts", photos, "--content", content], { encoding: "utf8" });
     expect(run.stdout).toContain('not-a-place-1.jpg: no picture is called "not-a-place-1"');
@@ -31,8 +35,15 @@ describe("media import", () => {
     const db = await freshDatabase("sqlite");
     await migrate(db);
     await loadContentFolder(db, { contentDir: content, mediaDir: TEST_MEDIA_DIR });
-    const images = await db.db.selectFrom("media").innerJoin("places", "places.id", "media.owner_id")
-      .select(["media.src", "media.width", "media.details"]).where("media.owner_type", "=", "place").where("places.slug", "=", "umayyad-mosque").where("media.kind", "=", "image").orderBy("media.position").execute();
+    const images = await db.db
+      .selectFrom("media")
+      .innerJoin("places", "places.id", "media.owner_id")
+      .select(["media.src", "media.width", "media.details"])
+      .where("media.owner_type", "=", "place")
+      .where("places.slug", "=", "umayyad-mosque")
+      .where("media.kind", "=", "image")
+      .orderBy("media.position")
+      .execute();
     await db.close();
     expect(images[1].src).toMatch(/^\/media\/img\/umayyad-mosque-2\.[0-9a-f]{12}\.960\.webp$/);
     // The photograph's own colour, not the illustration's sky.

@@ -1,14 +1,13 @@
 // One Chromium (Debian's, through playwright-core) per test file, and pages that fail the test on any
 // console error, page error (hydration mismatches included) or request to another host.
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { launchChromium } from "../../harness/chromium.ts";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 export const baseURL = () => inject("baseURL");
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-];
+/** A software GL, so pages that draw with WebGL render the same on every machine. */
+const SOFTWARE_GL = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
 
 export type Problems = { errors: string[]; thirdParty: string[] };
 
@@ -18,7 +17,7 @@ export function useBrowser() {
   const problems: Problems = { errors: [], thirdParty: [] };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await launchChromium(SOFTWARE_GL);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -33,7 +32,10 @@ export function useBrowser() {
   });
 
   /** A fresh page (its own storage) at a viewport; `allowErrors` lists console texts a test expects. */
-  async function open(path: string, options: { width?: number; height?: number; reducedMotion?: boolean; allowErrors?: RegExp[]; storage?: Record<string, string> } = {}): Promise<Page> {
+  async function open(
+    path: string,
+    options: { width?: number; height?: number; reducedMotion?: boolean; allowErrors?: RegExp[]; storage?: Record<string, string> } = {},
+  ): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
       reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
@@ -50,7 +52,8 @@ export function useBrowser() {
     const page = await context.newPage();
     const origin = new URL(baseURL()).host;
     page.on("console", (m) => {
-      if (m.type() === "error" && !(options.allowErrors ?? []).some((re) => re.test(m.text()))) problems.errors.push(`${page.url()}: ${m.text()}`);
+      if (m.type() === "error" && !(options.allowErrors ?? []).some((re) => re.test(m.text())))
+        problems.errors.push(`${page.url()}: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.errors.push(`${page.url()}: ${e.message}`));
     page.on("request", (r) => {
@@ -63,4 +66,40 @@ export function useBrowser() {
   }
 
   return { open, problems };
+}
+
+/** The page still wears the site's stylesheet: the inline <style> is whole and the bar is laid out by it. */
+export async function expectStyled(page: Page) {
+  expect(
+    await page.evaluate(() => [...document.querySelectorAll("head style")].reduce((n, s) => n + (s.textContent?.length ?? 0), 0)),
+  ).toBeGreaterThan(5000);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector(".navbar")!).position)).toBe("sticky");
+}
+
+/** What is drawn at the centre of each element: the element itself (or something inside it), or what covers it. */
+async function coveredAt(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) return `${el.textContent?.trim()}: no size`;
+      const x = box.left + box.width / 2,
+        y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return `${el.textContent?.trim()}: off screen at ${x},${y}`;
+      const hit = document.elementFromPoint(x, y);
+      return hit && (hit === el || el.contains(hit)) ? "ok" : `${el.textContent?.trim()}: covered by ${hit?.outerHTML.slice(0, 80)}`;
+    }),
+  );
+}
+
+export async function expectOnScreen(locator: Locator, atLeast = 1) {
+  const results = await coveredAt(locator);
+  expect(results.length).toBeGreaterThanOrEqual(atLeast);
+  expect(results.filter((r) => r !== "ok")).toEqual([]);
+}
+
+/** Clicks where a person would (the centre, by coordinates), so a covered element cannot be clicked through. */
+export async function clickCentre(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("nothing to click");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

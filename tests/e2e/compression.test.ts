@@ -2,7 +2,7 @@
 // compressed again at the best level once their first answer is out (decision 011).
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { javascriptBytes, transferredBodyBytes } from "../../bench/lib/lighthouse-run.ts";
+import { javascriptBytes, transferredBodyBytes } from "../../harness/page-weight.ts";
 import { compressBody } from "../../server/http/compression.ts";
 import { baseURL } from "./browser.ts";
 

@@ -2,8 +2,8 @@
 // normal answers again within 10 s without a restart) and SIGKILL mid-burst of contact messages (no 201 lost).
 // It starts its own servers (a scratch PostgreSQL, fresh SQLite files); the e2e project's site is not used.
 import { describe, expect, it } from "vitest";
-import { crashReason, runDatabaseFault } from "../../bench/lib/faults-database.ts";
-import { runCrashDurability } from "../../bench/lib/faults-crash.ts";
+import { crashReason, runDatabaseFault } from "../../harness/faults-database.ts";
+import { runCrashDurability } from "../../harness/faults-crash.ts";
 
 const brief = (samples: { target: string; status: number; contentType: string; excerpt?: string; error?: string }[]) =>
   samples.slice(0, 5).map((s) => `${s.target}: ${s.status || s.error} ${s.contentType} ${s.excerpt ?? ""}`.slice(0, 240));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, useBrowser } from "./browser.ts";
+import type { Route } from "playwright-core";
+import { baseURL, expectStyled, useBrowser } from "./browser.ts";
 
 describe("contact form", () => {
   const { open } = useBrowser();
@@ -43,8 +44,49 @@ describe("contact form", () => {
     expect(await page.inputValue("#contact-message")).toBe("Which days are best to hear Aramaic at Mass?");
   });
 
+  // What a visitor meets when the send fails on the way: the network drops, or a proxy answers for the site.
+  const FAILURES: Array<[string, (route: Route) => Promise<void>]> = [
+    ["the network fails", (route) => route.abort("failed")],
+    [
+      "a proxy answers 502 with its own page",
+      (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" }),
+    ],
+    [
+      "a proxy answers 503 with plain text",
+      (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" }),
+    ],
+    ["a 500 with an empty body", (route) => route.fulfill({ status: 500, body: "" })],
+  ];
+
+  it.each(FAILURES)("keeps the page, its look and every typed field when %s", async (_label, fail) => {
+    for (const [prefix, failure] of [
+      ["", "There was an error sending your message. Please try again later."],
+      ["/ar", null],
+    ] as const) {
+      const page = await open(`${prefix}/contact`, { allowErrors: [/Failed to load resource|status of 50\d/] });
+      await page.route("**/*", (route) => (route.request().method() === "POST" ? fail(route) : route.continue()));
+      const typed = {
+        name: "Maya Haddad",
+        email: "maya@example.org",
+        subject: "Visiting Maaloula",
+        message: "Which days are best to hear Aramaic at Mass?",
+      };
+      for (const [field, value] of Object.entries(typed)) await page.fill(`#contact-${field}`, value);
+      await page.click(".contact-form button[type=submit]");
+      await page.waitForSelector(".state-error[role=alert]");
+      if (failure) expect(await page.textContent(".state-error")).toBe(failure);
+      else expect(await page.textContent(".state-error")).toMatch(/\p{Script=Arabic}/u);
+      for (const [field, value] of Object.entries(typed)) expect(await page.inputValue(`#contact-${field}`)).toBe(value);
+      await expectStyled(page);
+      expect(await page.locator(".contact-form button[type=submit]").isEnabled()).toBe(true);
+    }
+  });
+
   it("works without JavaScript: the form posts to the page and answers with the result", async () => {
-    const res = await fetch(`${baseURL()}/contact`, { method: "POST", body: new URLSearchParams({ name: "", email: "x", subject: "", message: "" }) });
+    const res = await fetch(`${baseURL()}/contact`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "", email: "x", subject: "", message: "" }),
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Name is required.");
   });

@@ -4,10 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startServer } from "../setup/server-process.ts";
+import { startServer } from "../../harness/server-process.ts";
 
 declare module "vitest" {
-  interface ProvidedContext { baseURL: string }
+  interface ProvidedContext {
+    baseURL: string;
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -15,7 +17,10 @@ export default async function setup(project: TestProject) {
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
   const dir = mkdtempSync(join(tmpdir(), "visit-syria-e2e-"));
   // The contact limit is low so the failure path can be reached; media are shared with `npm start`.
-  const server = await startServer({ SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: "data/media", CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" }, { timeoutMs: 600_000 });
+  const server = await startServer(
+    { SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: "data/media", CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" },
+    { timeoutMs: 600_000 },
+  );
   project.provide("baseURL", server.url);
   return async () => {
     await server.stop();

@@ -4,7 +4,10 @@ import { baseURL, useBrowser } from "./browser.ts";
 describe("home page", () => {
   const { open } = useBrowser();
 
-  it.each([["en", "/", "ltr", "Discover Syria"], ["ar", "/ar", "rtl", null]])("renders every section in %s, server-side, in the right direction", async (lang, path, dir, title) => {
+  it.each([
+    ["en", "/", "ltr", "Discover Syria"],
+    ["ar", "/ar", "rtl", null],
+  ])("renders every section in %s, server-side, in the right direction", async (lang, path, dir, title) => {
     const page = await open(path);
     expect(await page.getAttribute("html", "lang")).toBe(lang);
     expect(await page.getAttribute("html", "dir")).toBe(dir);

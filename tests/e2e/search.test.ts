@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Page, Request } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { baseURL, useBrowser } from "./browser.ts";
 
 const isSearch = (r: Request) => r.url().includes("/back/api/user/place1/search");
@@ -16,7 +16,9 @@ describe("search box", () => {
     await openSearch(page);
     expect(await page.getAttribute(".search .icon-button", "aria-expanded")).toBe("true");
     const requests: Request[] = [];
-    page.on("request", (r) => { if (isSearch(r)) requests.push(r); });
+    page.on("request", (r) => {
+      if (isSearch(r)) requests.push(r);
+    });
     const started = Date.now();
     await page.fill(".search-panel input", "palmira");
     const request = await page.waitForRequest(isSearch);
@@ -31,20 +33,28 @@ describe("search box", () => {
     await page.waitForURL(/\/cities\/\d+\/sites\/\d+\/action\/\d+$/);
     await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Palmyra");
     const [, cat, city] = page.url().match(/cities\/(\d+)\/sites\/(\d+)/)!;
-    expect(await page.evaluate(() => [localStorage.getItem("category_place_id"), localStorage.getItem("city_place_id")])).toEqual([cat, city]);
+    expect(await page.evaluate(() => [localStorage.getItem("category_place_id"), localStorage.getItem("city_place_id")])).toEqual([
+      cat,
+      city,
+    ]);
   });
 
   it("disables the input while loading, shows no-results, and sends nothing for a blank query", async () => {
     const page = await open("/");
     await openSearch(page);
     let count = 0;
-    page.on("request", (r) => { if (isSearch(r)) count++; });
+    page.on("request", (r) => {
+      if (isSearch(r)) count++;
+    });
     await page.fill(".search-panel input", "   ");
     await page.press(".search-panel input", "Enter");
     await page.waitForTimeout(1300);
     expect(count).toBe(0);
     // Hold the answer so the loading state can be seen.
-    await page.route("**/place1/search*", async (route) => { await new Promise((r) => setTimeout(r, 600)); await route.continue(); });
+    await page.route("**/place1/search*", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
     await page.fill(".search-panel input", "zzzzqqqq");
     await page.press(".search-panel input", "Enter");
     await page.waitForSelector(".search-panel input:disabled");
@@ -89,5 +99,23 @@ describe("search box", () => {
     await page.keyboard.press("Tab");
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.activeElement?.closest(".search-results") !== null)).toBe(true);
+  });
+  it.each([
+    ["the network fails", (route: Route) => route.abort("failed")],
+    [
+      "a proxy answers 502 with its own page",
+      (route: Route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad Gateway</body></html>" }),
+    ],
+  ])("answers a failed search as no results, and searches again once it works, when %s (SPEC.md §8)", async (_label, fail) => {
+    const page = await open("/", { allowErrors: [/Failed to load resource|status of 502/] });
+    await openSearch(page);
+    await page.route("**/place1/search*", fail);
+    await page.fill(".search-panel input", "Palmyra");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".search-status p >> text=No results found");
+    expect(await page.locator(".search-panel input").isEnabled()).toBe(true);
+    await page.unroute("**/place1/search*");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".search-results a >> text=Palmyra");
   });
 });

@@ -4,14 +4,17 @@
 // counts the contact limit per address, and the browser tests' form submissions come from 127.0.0.1.
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
-import { observe } from "../../bench/lib/observatory.ts";
-import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../bench/lib/fuzz.ts";
-import { contactRateLimit, headThenGet } from "../../bench/parts/security.ts";
+import { observe } from "../../harness/observatory.ts";
+import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { contactRateLimit, headThenGet } from "../../harness/security-checks.ts";
 
 describe("response headers", () => {
   it("score A+ on the home page by the Observatory's rules", async () => {
     const report = await observe(`${baseURL()}/`);
-    expect(report.tests.filter((t) => t.pass === false), JSON.stringify(report.tests, null, 1)).toEqual([]);
+    expect(
+      report.tests.filter((t) => t.pass === false),
+      JSON.stringify(report.tests, null, 1),
+    ).toEqual([]);
     expect(report.grade).toBe("A+");
   });
 
@@ -38,7 +41,10 @@ describe("fuzz", () => {
   });
 
   it("gets no 5xx answer", () => {
-    expect(report.serverErrors, JSON.stringify({ by: report.serverErrorsBy, first: report.findings.serverErrors.slice(0, 3) }, null, 1)).toBe(0);
+    expect(
+      report.serverErrors,
+      JSON.stringify({ by: report.serverErrorsBy, first: report.findings.serverErrors.slice(0, 3) }, null, 1),
+    ).toBe(0);
   });
 
   it("gets no stack trace, file content or hung request", () => {

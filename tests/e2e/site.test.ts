@@ -56,7 +56,9 @@ describe("a site's actions", () => {
     const street = await findPlace("Straight Street");
     expect(await (await open(`${placePath(street)}/sign`)).textContent(".site-content .state")).toBe("No sign language video available");
     expect(await (await open(`${placePath(street)}/video?n=2`)).textContent(".site-content .state")).toBe("No video available");
-    expect(await (await open(`${placePath(street)}/virtual`)).textContent(".site-content .state")).toBe("Virtual tour not available for this location");
+    expect(await (await open(`${placePath(street)}/virtual`)).textContent(".site-content .state")).toBe(
+      "Virtual tour not available for this location",
+    );
   });
 
   it("starts the 360-degree viewer on request, loading nothing from other hosts", async () => {

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.
 import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/load.ts";
 import { contentImages } from "../../domain/content/images.ts";
-import { buildServices } from "../../server/services.ts";
+import { buildDomain } from "../../server/compose.ts";
 import { createApp } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
@@ -16,7 +16,10 @@ export const ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") as Engine
 export const TEST_MEDIA_DIR = "data/test-media";
 
 /** A fresh, empty database: an in-memory SQLite, or a schema of its own on the PostgreSQL server. */
-export async function freshDatabase(engine: Engine, sqlitePath = ":memory:"): Promise<DatabaseHandle & { url?: string; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  engine: Engine,
+  sqlitePath = ":memory:",
+): Promise<DatabaseHandle & { url?: string; drop: () => Promise<void> }> {
   if (engine === "sqlite") {
     const handle = openDatabase({ sqlitePath });
     return { ...handle, drop: async () => {} };
@@ -29,7 +32,8 @@ export async function freshDatabase(engine: Engine, sqlitePath = ":memory:"): Pr
   const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const handle = openDatabase({ databaseUrl: url, sqlitePath: "" });
   return {
-    ...handle, url,
+    ...handle,
+    url,
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
@@ -43,20 +47,35 @@ export const silentLog = pino({ level: "silent" });
 
 export async function seed(handle: DatabaseHandle) {
   await migrate(handle);
-  return loadContent(handle, buildTestContent(), { image: contentImages({ contentDir: "tests/fixtures/content", mediaDir: TEST_MEDIA_DIR }), manifest: buildTestManifest() });
+  return loadContent(handle, buildTestContent(), {
+    image: contentImages({ contentDir: "tests/fixtures/content", mediaDir: TEST_MEDIA_DIR }),
+    manifest: buildTestManifest(),
+  });
 }
 
-export async function testApp(engine: Engine, options: { mailer?: Mailer; contactLimit?: number } = {}) {
+export async function testApp(engine: Engine, options: { mailer?: Mailer; contactLimit?: number; clientDir?: string } = {}) {
   const database = await freshDatabase(engine);
   await seed(database);
-  const services = buildServices(database, silentLog, { mailer: options.mailer, retryMs: 50, publicOrigin: "http://site.test", contactLimit: options.contactLimit ?? 1000 });
+  const domain = buildDomain(database, silentLog, {
+    mailer: options.mailer,
+    retryMs: 50,
+    publicOrigin: "http://site.test",
+    contactLimit: options.contactLimit ?? 1000,
+  });
   const app = createApp({
-    deps: services, log: silentLog, version: "test", mediaDir: TEST_MEDIA_DIR, staticMediaDir: "tests/fixtures/static",
+    deps: domain,
+    log: silentLog,
+    version: "test",
+    mediaDir: TEST_MEDIA_DIR,
+    staticMediaDir: "tests/fixtures/static",
+    clientDir: options.clientDir,
   });
   return {
-    app, services, database,
+    app,
+    domain,
+    database,
     async close() {
-      await services.outbox.stop();
+      await domain.outbox.stop();
       await database.close();
       await database.drop();
     },

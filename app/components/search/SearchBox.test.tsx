@@ -3,12 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SearchBox } from "./SearchBox";
-import { I18nProvider } from "../../i18n/context";
+import { I18nProvider } from "../../i18n/I18nProvider";
 import en from "../../i18n/locales/en.json";
 
 function renderBox() {
   const router = createMemoryRouter([
-    { path: "/", element: <I18nProvider language="en" languageId={1} messages={en}><SearchBox /></I18nProvider> },
+    {
+      path: "/",
+      element: (
+        <I18nProvider language="en" languageId={1} messages={en}>
+          <SearchBox />
+        </I18nProvider>
+      ),
+    },
     { path: "/cities/:c/sites/:s/action/:p", element: <p>place page</p> },
   ]);
   render(<RouterProvider router={router} />);

@@ -1,17 +1,17 @@
 // The search box's states (SPEC.md section 4) as one reducer, so the UI cannot be in two of them at once:
 // closed, or open and idle / loading / results / noResults.
-export type SearchResult = { id: number; place_name: string; categories_idcategories: number; cities_idcities: number };
+export type FoundPlace = { id: number; place_name: string; categories_idcategories: number; cities_idcities: number };
 
 export type SearchState =
   | { open: false; query: ""; status: "idle"; results: []; requestId: 0 }
-  | { open: true; query: string; status: "idle" | "loading" | "results" | "noResults"; results: SearchResult[]; requestId: number };
+  | { open: true; query: string; status: "idle" | "loading" | "results" | "noResults"; results: FoundPlace[]; requestId: number };
 
 export type SearchEvent =
   | { type: "toggle" }
   | { type: "close" }
   | { type: "type"; query: string }
   | { type: "start"; requestId: number }
-  | { type: "succeed"; requestId: number; results: SearchResult[] }
+  | { type: "succeed"; requestId: number; results: FoundPlace[] }
   | { type: "fail"; requestId: number };
 
 export const closedSearch: SearchState = { open: false, query: "", status: "idle", results: [], requestId: 0 };

@@ -1,6 +1,6 @@
-import { useI18n } from "../../i18n/context";
+import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
-import { Gallery } from "../../components/Lightbox";
+import { ImageGallery } from "../../components/ImageGallery";
 import { useSite } from "./layout";
 import { sitePath } from "../../lib/paths";
 
@@ -9,10 +9,17 @@ export default function SiteImages() {
   const site = useSite();
   return (
     <section aria-labelledby="images-title">
-      <Seo title={`${t("actions.images")}: ${site.place.name}`} description={site.place.summary} path={`${sitePath.place(site.place.categoryId, site.place.cityId, site.place.id)}/images`} image={site.images[0]?.src} />
+      <Seo
+        title={`${t("actions.images")}: ${site.place.name}`}
+        description={site.place.summary}
+        path={`${sitePath.place(site.place.categoryId, site.place.cityId, site.place.id)}/images`}
+        image={site.images[0]?.src}
+      />
       <h2 id="images-title">{t("imageGallery.title")}</h2>
-      {site.images.length ? <Gallery images={site.images} /> : <p className="state">{t("imageGallery.empty")}</p>}
-      <p className="credit"><small>{t("imageGallery.credit")}</small></p>
+      {site.images.length ? <ImageGallery images={site.images} /> : <p className="state">{t("imageGallery.empty")}</p>}
+      <p className="credit">
+        <small>{t("imageGallery.credit")}</small>
+      </p>
     </section>
   );
 }

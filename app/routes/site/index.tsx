@@ -1,6 +1,6 @@
 // The actions menu of a site, with its location for the visitor's map app.
 import { useRouteLoaderData } from "react-router";
-import { useI18n } from "../../i18n/context";
+import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
 import { mapLinks, useSite } from "./layout";
@@ -24,21 +24,37 @@ export default function SiteActions() {
   ];
   return (
     <>
-      <Seo title={place.name} description={place.summary} path={base} image={site.images[0]?.src}
+      <Seo
+        title={place.name}
+        description={place.summary}
+        path={base}
+        image={site.images[0]?.src}
         jsonLd={{
-          "@context": "https://schema.org", "@type": "TouristAttraction", name: place.name, description: place.summary,
-          address: place.address, geo: { "@type": "GeoCoordinates", latitude: place.lat, longitude: place.lng },
-          image: site.images.slice(0, 3).map((i) => root.origin + i.src), isAccessibleForFree: undefined,
+          "@context": "https://schema.org",
+          "@type": "TouristAttraction",
+          name: place.name,
+          description: place.summary,
+          address: place.address,
+          geo: { "@type": "GeoCoordinates", latitude: place.lat, longitude: place.lng },
+          image: site.images.slice(0, 3).map((i) => root.origin + i.src),
+          isAccessibleForFree: undefined,
           containedInPlace: { "@type": "City", name: place.cityName },
-        }} />
+        }}
+      />
       <h2 className="visually-hidden">{t("actions.label")}</h2>
       <section className="location-card" aria-labelledby="location-title">
         <h3 id="location-title">{t("actions.location")}</h3>
         <p>{place.address}</p>
-        <p dir="ltr" className="coordinates">{place.lat.toFixed(4)}, {place.lng.toFixed(4)}</p>
+        <p dir="ltr" className="coordinates">
+          {place.lat.toFixed(4)}, {place.lng.toFixed(4)}
+        </p>
         <p className="button-row">
-          <a className="button" href={maps.geo}>{t("actionSection.openInMaps")}</a>
-          <a className="button secondary" href={maps.osm} rel="noopener noreferrer" target="_blank">{t("actionSection.openStreetMap")}</a>
+          <a className="button" href={maps.geo}>
+            {t("actionSection.openInMaps")}
+          </a>
+          <a className="button secondary" href={maps.osm} rel="noopener noreferrer" target="_blank">
+            {t("actionSection.openStreetMap")}
+          </a>
         </p>
       </section>
       <ul className="action-grid">

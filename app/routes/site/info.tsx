@@ -1,4 +1,4 @@
-import { useI18n } from "../../i18n/context";
+import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { useSite } from "./layout";
 import { sitePath } from "../../lib/paths";
@@ -6,11 +6,19 @@ import { sitePath } from "../../lib/paths";
 export default function SiteInfo() {
   const { t } = useI18n();
   const { place } = useSite();
-  const paragraphs = place.information.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = place.information
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <section aria-labelledby="info-title">
-      <Seo title={t("siteInfo.pageTitle", { place: place.name })} description={place.summary} path={`${sitePath.place(place.categoryId, place.cityId, place.id)}/info`} />
+      <Seo
+        title={t("siteInfo.pageTitle", { place: place.name })}
+        description={place.summary}
+        path={`${sitePath.place(place.categoryId, place.cityId, place.id)}/info`}
+      />
       <h2 id="info-title">{t("siteInfo.title")}</h2>
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text never move, and two may read the same. */}
       {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="state">{t("siteInfo.empty")}</p>}
       <h3>{t("siteInfo.address")}</h3>
       <p>{place.address}</p>

@@ -1,16 +1,20 @@
 // /cities/{categoryId}/sites/{cityId}/action/{placeId}: a site, with its actions as tabs over the child pages.
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { idParam, languageOf, notFound, servicesOf } from "../../lib/context.server";
+import { idParam, languageOf, notFound, domainOf } from "../../lib/loader-params.server";
 import { siteView, type SiteView } from "../../lib/site.server";
-import { useI18n } from "../../i18n/context";
+import { useI18n } from "../../i18n/I18nProvider";
 import { LocalLink } from "../../components/LocalLink";
 import { Picture } from "../../components/Picture";
 import { localePath, sitePath, splitLanguage } from "../../lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const view = await siteView(servicesOf(context), language, { placeId: idParam(params.placeId), cityId: idParam(params.cityId), categoryId: idParam(params.categoryId) });
+  const view = await siteView(domainOf(context), language, {
+    placeId: idParam(params.placeId),
+    cityId: idParam(params.cityId),
+    categoryId: idParam(params.categoryId),
+  });
   if (!view) throw notFound();
   return view;
 }
@@ -44,7 +48,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="breadcrumbs">
             <LocalLink to={sitePath.citySites(place.categoryId, place.cityId)}>{place.cityName}</LocalLink>
-            {" · "}{place.categoryName}{place.unesco ? ` · ${t("actionSection.unesco")}` : ""}
+            {" · "}
+            {place.categoryName}
+            {place.unesco ? ` · ${t("actionSection.unesco")}` : ""}
           </p>
           <h1>{place.name}</h1>
           <p className="lead">{place.summary}</p>
@@ -52,10 +58,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <nav className="site-tabs" aria-label={t("actions.label")}>
         <ul>
-          <li><a href={mapLinks(place).osm} rel="noopener noreferrer" target="_blank">{t("actions.location")}</a></li>
+          <li>
+            <a href={mapLinks(place).osm} rel="noopener noreferrer" target="_blank">
+              {t("actions.location")}
+            </a>
+          </li>
           {tabs.map(([key, to]) => (
             <li key={key}>
-              <LocalLink to={to} aria-current={here === to ? "page" : undefined} preventScrollReset>{t(`actions.${key}`)}</LocalLink>
+              <LocalLink to={to} aria-current={here === to ? "page" : undefined} preventScrollReset>
+                {t(`actions.${key}`)}
+              </LocalLink>
             </li>
           ))}
         </ul>
@@ -63,7 +75,15 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <div className="site-content" id="site-content">
         <Outlet />
       </div>
-      <p><LocalLink to={base} className="back-link">{t("actionSection.allActions")}</LocalLink> · <a href={localePath(language, sitePath.citySites(place.categoryId, place.cityId))}>{t("actionSection.backToCity", { city: place.cityName })}</a></p>
+      <p>
+        <LocalLink to={base} className="back-link">
+          {t("actionSection.allActions")}
+        </LocalLink>{" "}
+        ·{" "}
+        <a href={localePath(language, sitePath.citySites(place.categoryId, place.cityId))}>
+          {t("actionSection.backToCity", { city: place.cityName })}
+        </a>
+      </p>
     </article>
   );
 }

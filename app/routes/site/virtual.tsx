@@ -1,7 +1,7 @@
 // The virtual tour: a 360-degree panorama in a viewer loaded on demand, or a provider's tour in an
 // allow-listed frame behind a click (no third party is contacted before the visitor asks).
 import { useEffect, useRef, useState } from "react";
-import { useI18n } from "../../i18n/context";
+import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { useSite } from "./layout";
 import { sitePath } from "../../lib/paths";
@@ -23,9 +23,21 @@ function PanoramaViewer({ src, title }: { src: string; title: string }) {
       try {
         await import("pannellum/build/pannellum.css");
         await import("pannellum/build/pannellum.js");
-        const pannellum = (window as unknown as { pannellum: { viewer: (el: HTMLElement, o: object) => { destroy(): void; on(e: string, f: () => void): void } } }).pannellum;
+        const pannellum = (
+          window as unknown as {
+            pannellum: { viewer: (el: HTMLElement, o: object) => { destroy(): void; on(e: string, f: () => void): void } };
+          }
+        ).pannellum;
         if (cancelled || !box.current) return;
-        const v = pannellum.viewer(box.current, { type: "equirectangular", panorama: src, autoLoad: true, showFullscreenCtrl: true, compass: false, title, strings: { loadingLabel: t("virtualVisit.loading") } });
+        const v = pannellum.viewer(box.current, {
+          type: "equirectangular",
+          panorama: src,
+          autoLoad: true,
+          showFullscreenCtrl: true,
+          compass: false,
+          title,
+          strings: { loadingLabel: t("virtualVisit.loading") },
+        });
         v.on("load", () => setState("ready"));
         v.on("error", () => setState("failed"));
         viewer = v;
@@ -42,7 +54,11 @@ function PanoramaViewer({ src, title }: { src: string; title: string }) {
     <div className="virtual">
       <div ref={box} className="panorama" role="application" aria-label={t("virtualVisit.viewerLabel", { title })} />
       <div aria-live="polite">
-        {state === "idle" && <button type="button" className="button" onClick={() => setState("loading")}>{t("virtualVisit.start")}</button>}
+        {state === "idle" && (
+          <button type="button" className="button" onClick={() => setState("loading")}>
+            {t("virtualVisit.start")}
+          </button>
+        )}
         {state === "loading" && <p className="state">{t("virtualVisit.loading")}</p>}
         {state === "failed" && <p className="state state-error">{t("virtualVisit.failed")}</p>}
         {state === "ready" && <p className="hint">{t("virtualVisit.hint")}</p>}
@@ -58,13 +74,24 @@ function ProviderTour({ src, title }: { src: string; title: string }) {
   if (!allowed) return <p className="state state-error">{t("virtualVisit.failed")}</p>;
   return open ? (
     <div className="tour-frame">
-      <iframe src={src} title={title} allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-popups" />
+      <iframe
+        src={src}
+        title={title}
+        allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        sandbox="allow-scripts allow-same-origin allow-popups"
+      />
     </div>
   ) : (
     <div className="tour-facade">
       <p>{title}</p>
-      <button type="button" className="button" onClick={() => setOpen(true)}>{t("virtualVisit.openProvider", { host: new URL(src).hostname })}</button>
-      <p><small>{t("virtualVisit.providerNotice")}</small></p>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        {t("virtualVisit.openProvider", { host: new URL(src).hostname })}
+      </button>
+      <p>
+        <small>{t("virtualVisit.providerNotice")}</small>
+      </p>
     </div>
   );
 }
@@ -76,7 +103,11 @@ export default function SiteVirtual() {
   const tour = site.tours[0];
   return (
     <section aria-labelledby="virtual-title">
-      <Seo title={`${t("actions.virtual")}: ${site.place.name}`} description={site.place.summary} path={`${sitePath.place(site.place.categoryId, site.place.cityId, site.place.id)}/virtual`} />
+      <Seo
+        title={`${t("actions.virtual")}: ${site.place.name}`}
+        description={site.place.summary}
+        path={`${sitePath.place(site.place.categoryId, site.place.cityId, site.place.id)}/virtual`}
+      />
       <h2 id="virtual-title">{t("virtualVisit.title")}</h2>
       {panorama && <PanoramaViewer src={panorama.src} title={panorama.title} />}
       {tour && <ProviderTour src={tour.src} title={tour.title} />}

@@ -1,24 +1,40 @@
 import { z } from "zod";
 import { endpoint } from "../registry.ts";
-import { found, id, languageOr404, languageQuery, originOf, type ApiDeps } from "../common.ts";
+import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
+import type { Domain } from "../../../domain/domain.ts";
 import { citySchema, dataOf, listOf, presentCity } from "../presenters.ts";
-import { PLACEHOLDER_IMAGE } from "../places/present.ts";
+import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 
-export const cityRoutes = (deps: ApiDeps) => [
+export const cityRoutes = (deps: Domain) => [
   endpoint({
-    method: "get", path: "/city1/cities/category/:cat/language/:lang", tag: "cities", summary: "Cities that have places of a category", errors: [400, 404],
-    params: z.object({ cat: id("cat"), lang: id("lang") }), response: listOf(citySchema),
+    method: "get",
+    path: "/city1/cities/category/:cat/language/:lang",
+    tag: "cities",
+    summary: "Cities that have places of a category",
+    errors: [400, 404],
+    params: z.object({ cat: id("cat"), lang: id("lang") }),
+    response: listOf(citySchema),
     handle: async ({ params, c }) => {
       const language = await languageOr404(deps.content, params.lang);
       const { category, cities } = found(await deps.content.citiesOfCategory(params.cat, language.code), "Category");
-      const covers = await deps.content.covers("city", cities.map((x) => x.id), language.code);
+      const covers = await deps.content.covers(
+        "city",
+        cities.map((x) => x.id),
+        language.code,
+      );
       const origin = originOf(c, deps);
       return { data: cities.map((x) => presentCity(x, language, origin + (covers.get(x.id)?.src ?? PLACEHOLDER_IMAGE), category)) };
     },
   }),
   endpoint({
-    method: "get", path: "/city1/cities/:id", tag: "cities", summary: "One city (English unless ?language= is given)", errors: [400, 404],
-    params: z.object({ id: id("id") }), query: languageQuery, response: dataOf(citySchema),
+    method: "get",
+    path: "/city1/cities/:id",
+    tag: "cities",
+    summary: "One city (English unless ?language= is given)",
+    errors: [400, 404],
+    params: z.object({ id: id("id") }),
+    query: languageQuery,
+    response: dataOf(citySchema),
     handle: async ({ params, query, c }) => {
       const language = await languageOr404(deps.content, query.language);
       const city = found(await deps.content.city(params.id, language.code), "City");

@@ -1,26 +1,30 @@
 // Media, links and ways of one place: the three calls the original clients make for a site's actions.
 import { z } from "zod";
 import { endpoint } from "../registry.ts";
-import { found, id, languageOr404, languageQuery, originOf, type ApiDeps } from "../common.ts";
+import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
+import type { Domain } from "../../../domain/domain.ts";
 import { linkSchema, listOf, mediaSchema, presentLink, presentMedia, presentWay, waySchema } from "../presenters.ts";
 
 const placeParams = z.object({ place: id("place"), city: id("city"), cat: id("cat"), lang: id("lang") });
 
-export const mediaRoutes = (deps: ApiDeps) => {
+export const mediaRoutes = (deps: Domain) => {
   /** The place, in the asked language, if it lies in that city and category; 404 otherwise. */
   async function placeIn(params: z.infer<typeof placeParams>) {
     const language = await languageOr404(deps.content, params.lang);
-    const place = await deps.content.place(params.place, language.code);
-    if (!place || place.city_id !== params.city || place.category_id !== params.cat) found(undefined, "Place");
-    return { place: place!, language };
+    const place = found(await deps.content.placeAt(params.place, language.code, { cityId: params.city, categoryId: params.cat }), "Place");
+    return { place, language };
   }
   const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src);
 
   return [
     endpoint({
-      method: "get", path: "/media1/media/place/:place/city/:city/category/:cat/language/:lang", tag: "places",
-      summary: "Images (med_type 1) and the site-information text (med_type 2) of a place", errors: [400, 404],
-      params: placeParams, response: listOf(mediaSchema),
+      method: "get",
+      path: "/media1/media/place/:place/city/:city/category/:cat/language/:lang",
+      tag: "places",
+      summary: "Images (med_type 1) and the site-information text (med_type 2) of a place",
+      errors: [400, 404],
+      params: placeParams,
+      response: listOf(mediaSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
         const media = (await deps.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
@@ -35,26 +39,44 @@ export const mediaRoutes = (deps: ApiDeps) => {
       },
     }),
     endpoint({
-      method: "get", path: "/link1/links/place/:place/city/:city/category/:cat/language/:lang", tag: "places",
-      summary: "Sign-language videos (1), videos (2) and virtual tours (3) of a place", errors: [400, 404],
-      params: placeParams, response: listOf(linkSchema),
+      method: "get",
+      path: "/link1/links/place/:place/city/:city/category/:cat/language/:lang",
+      tag: "places",
+      summary: "Sign-language videos (1), videos (2) and virtual tours (3) of a place",
+      errors: [400, 404],
+      params: placeParams,
+      response: listOf(linkSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
         const media = (await deps.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
         const origin = originOf(c, deps);
-        return { data: [...media.sign, ...media.videos, ...media.youtube, ...media.tours, ...media.panoramas].map((m) => presentLink(m, scope, absolute(origin, m.src))) };
+        return {
+          data: [...media.sign, ...media.videos, ...media.youtube, ...media.tours, ...media.panoramas].map((m) =>
+            presentLink(m, scope, absolute(origin, m.src)),
+          ),
+        };
       },
     }),
     endpoint({
-      method: "get", path: "/way1/ways/place/:place/city/:city/category/:cat/language/:lang", tag: "places",
-      summary: "How to get to a place: its coordinates (vertical = latitude, horizontal = longitude) and address", errors: [400, 404],
-      params: placeParams, response: listOf(waySchema),
+      method: "get",
+      path: "/way1/ways/place/:place/city/:city/category/:cat/language/:lang",
+      tag: "places",
+      summary: "How to get to a place: its coordinates (vertical = latitude, horizontal = longitude) and address",
+      errors: [400, 404],
+      params: placeParams,
+      response: listOf(waySchema),
       handle: async ({ params }) => ({ data: [presentWay(await placeIn(params))] }),
     }),
     endpoint({
-      method: "get", path: "/place1/places/:id/information.txt", tag: "places",
-      summary: "The information text of a place as plain text (the document med_type 2 points to)", errors: [400, 404],
-      params: z.object({ id: id("id") }), query: languageQuery, response: z.string(), contentType: "text/plain",
+      method: "get",
+      path: "/place1/places/:id/information.txt",
+      tag: "places",
+      summary: "The information text of a place as plain text (the document med_type 2 points to)",
+      errors: [400, 404],
+      params: z.object({ id: id("id") }),
+      query: languageQuery,
+      response: z.string(),
+      contentType: "text/plain",
       handle: async ({ params, query, c }) => {
         const language = await languageOr404(deps.content, query.language);
         const place = found(await deps.content.place(params.id, language.code), "Place");

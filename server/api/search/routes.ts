@@ -1,28 +1,39 @@
 import { z } from "zod";
 import { endpoint } from "../registry.ts";
-import { languageOr404, paginated, paginationSchema, type ApiDeps } from "../common.ts";
+import { languageOr404, paginated, paginationSchema } from "../common.ts";
+import type { Domain } from "../../../domain/domain.ts";
 import { placeSchema } from "../presenters.ts";
-import { presentPlaces } from "../places/present.ts";
+import { placeAnswers } from "../places/place-answers.ts";
 import { searchBody, searchQuery } from "./schema.ts";
 
 const KIND_OF_TYPE: Record<number, string> = { 1: "site", 2: "service", 4: "culture" };
 
-export const searchRoutes = (deps: ApiDeps) => [
+export const searchRoutes = (deps: Domain) => [
   endpoint({
-    method: "post", path: "/place1/search", tag: "search",
-    summary: "Search places by name in any language; answers in the asked language (JSON, form or multipart body)", errors: [400, 404, 413, 415],
-    query: searchQuery, body: searchBody, response: paginationSchema.extend({ data: z.array(placeSchema) }),
+    method: "post",
+    path: "/place1/search",
+    tag: "search",
+    summary: "Search places by name in any language; answers in the asked language (JSON, form or multipart body)",
+    errors: [400, 404, 413, 415],
+    query: searchQuery,
+    body: searchBody,
+    response: paginationSchema.extend({ data: z.array(placeSchema) }),
     handle: async ({ query, body, c }) => {
       const language = await languageOr404(deps.content, body.language);
       const { ids, total } = await deps.search.search({
-        text: body.name, star: body.star || undefined, service: body.service || undefined,
-        category: body.category || undefined, city: body.city || undefined, kind: body.type ? KIND_OF_TYPE[body.type] : undefined,
-        page: query.page, perPage: query.per_page,
+        text: body.name,
+        star: body.star || undefined,
+        service: body.service || undefined,
+        category: body.category || undefined,
+        city: body.city || undefined,
+        kind: body.type ? KIND_OF_TYPE[body.type] : undefined,
+        page: query.page,
+        perPage: query.per_page,
       });
       const rows = await deps.content.placesByIds(ids, language.code);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return paginated(c, await presentPlaces(deps, c, rows, language), total, query.page, query.per_page);
+      return paginated(c, await placeAnswers(deps, c, rows, language), total, query.page, query.per_page);
     },
   }),
 ];

@@ -1,30 +1,46 @@
 import { z } from "zod";
 import type { Context } from "hono";
 import { endpoint } from "../registry.ts";
-import { found, id, languageOr404, languageQuery, originOf, type ApiDeps } from "../common.ts";
+import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
+import type { Domain } from "../../../domain/domain.ts";
 import { dataOf, listOf, presentService, serviceSchema } from "../presenters.ts";
-import { PLACEHOLDER_IMAGE } from "../places/present.ts";
+import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 import type { ServiceTypeRow } from "../../../db/repositories/content.ts";
 import type { Language } from "../../../domain/content/service.ts";
 
-export const serviceRoutes = (deps: ApiDeps) => {
+export const serviceRoutes = (deps: Domain) => {
   async function present(c: Context, rows: ServiceTypeRow[], language: Language, scope: { categoryId?: number; cityId?: number } = {}) {
-    const covers = await deps.content.covers("service_type", rows.map((r) => r.id), language.code);
+    const covers = await deps.content.covers(
+      "service_type",
+      rows.map((r) => r.id),
+      language.code,
+    );
     const origin = originOf(c, deps);
     return rows.map((s) => presentService(s, language, origin + (covers.get(s.id)?.src ?? PLACEHOLDER_IMAGE), scope));
   }
   return [
     endpoint({
-      method: "get", path: "/service1/services", tag: "services", summary: "Every kind of tourist service (English unless ?language= is given)", errors: [400, 404],
-      query: languageQuery, response: listOf(serviceSchema),
+      method: "get",
+      path: "/service1/services",
+      tag: "services",
+      summary: "Every kind of tourist service (English unless ?language= is given)",
+      errors: [400, 404],
+      query: languageQuery,
+      response: listOf(serviceSchema),
       handle: async ({ query, c }) => {
         const language = await languageOr404(deps.content, query.language);
         return { data: await present(c, await deps.content.serviceTypes(language.code), language) };
       },
     }),
     endpoint({
-      method: "get", path: "/service1/services/:id", tag: "services", summary: "One kind of service", errors: [400, 404],
-      params: z.object({ id: id("id") }), query: languageQuery, response: dataOf(serviceSchema),
+      method: "get",
+      path: "/service1/services/:id",
+      tag: "services",
+      summary: "One kind of service",
+      errors: [400, 404],
+      params: z.object({ id: id("id") }),
+      query: languageQuery,
+      response: dataOf(serviceSchema),
       handle: async ({ params, query, c }) => {
         const language = await languageOr404(deps.content, query.language);
         const row = found(await deps.content.serviceType(params.id, language.code), "Service");
@@ -32,8 +48,13 @@ export const serviceRoutes = (deps: ApiDeps) => {
       },
     }),
     endpoint({
-      method: "get", path: "/service1/services/city/:city/category/:cat/language/:lang", tag: "services", summary: "Services offered in a city", errors: [400, 404],
-      params: z.object({ city: id("city"), cat: id("cat"), lang: id("lang") }), response: listOf(serviceSchema),
+      method: "get",
+      path: "/service1/services/city/:city/category/:cat/language/:lang",
+      tag: "services",
+      summary: "Services offered in a city",
+      errors: [400, 404],
+      params: z.object({ city: id("city"), cat: id("cat"), lang: id("lang") }),
+      response: listOf(serviceSchema),
       handle: async ({ params, c }) => {
         const language = await languageOr404(deps.content, params.lang);
         found(await deps.content.city(params.city, language.code), "City");

@@ -1,0 +1,13 @@
+// The request context loaders and actions read: the domain (its services), and an opaque client key used only
+// for rate limits (never stored).
+import { createContext } from "react-router";
+import type { Domain } from "../domain/domain.ts";
+
+export type AppContext = {
+  domain: Domain;
+  client: string;
+  /** Errors thrown while rendering (filled by entry.server's handleError), so the server can tell a
+   * database outage (503) from a bug (500). */
+  errors: unknown[];
+};
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,137 @@
+// Throughput and latency under load (autocannon, 50 connections): a warm server-rendered page, a JSON list,
+// search; and the same page saved to a file and served by nginx, the physical limit it is compared with.
+import { createHash } from "node:crypto";
+import { loadavg } from "node:os";
+import type { BenchPart, Budget } from "../lib/types.ts";
+import { runCannon, summarize, type CannonOptions, type Run, type RunSummary } from "../lib/http-cannon.ts";
+import { API, BROWSER_HEADERS, SEARCH_QUERIES, rawGet, searchRequests, siteIds } from "../lib/traffic.ts";
+import { startNginx } from "../lib/nginx.ts";
+
+const CONNECTIONS = 50;
+const PAGE = "/ar";
+/** DESIGN.md: a warm page at no less than half of what nginx serves from a file. */
+const MIN_NGINX_RATIO = 0.5;
+/** The page and nginx take turns in this many slices, so both see the same machine (its other work varies). */
+const SLICES = 5;
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return Math.round(performance.now() - started);
+}
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex").slice(0, 16);
+
+export const throughput: BenchPart = async (ctx) => {
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+  if (!(seconds >= 1 && seconds <= 3600)) throw new Error(`BENCH_LOAD_SECONDS must be 1..3600, not ${process.env.BENCH_LOAD_SECONDS}`);
+  const ids = await siteIds(ctx.baseURL);
+  const listPath = `${API}/place1/places/category/${ids.featured}/language/1`;
+
+  // Warm: the first request renders the page and caches it; the answer is also what nginx will serve.
+  await rawGet(ctx.baseURL + PAGE, BROWSER_HEADERS);
+  const page = await rawGet(ctx.baseURL + PAGE, BROWSER_HEADERS);
+  if (page.status !== 200 || page.headers["content-encoding"] !== "br")
+    throw new Error(`${PAGE}: ${page.status} ${page.headers["content-encoding"] ?? "uncompressed"}`);
+  const loadAverage = Math.round(loadavg()[0] * 10) / 10;
+  ctx.log(`${PAGE}: ${page.body.length} bytes (br), ${Object.keys(page.headers).length} headers; load average ${loadAverage}`);
+
+  const base = { connections: CONNECTIONS, headers: BROWSER_HEADERS };
+  const report = (name: string, r: RunSummary) => {
+    ctx.log(
+      `${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.p99Open} ms without first answers), errors ${r.errors}, non-2xx ${r.non2xx}`,
+    );
+    return r;
+  };
+  const run = async (name: string, options: Omit<CannonOptions, "connections" | "duration">) =>
+    report(name, summarize([await runCannon({ ...base, ...options, duration: seconds })]));
+
+  const results: Record<"page" | "nginx" | "list" | "search", RunSummary> = {} as never;
+  const nginx = await startNginx(ctx.scratchDir, [{ path: PAGE, body: page.body, headers: page.headers }]);
+  try {
+    const copy = await rawGet(nginx.url + PAGE, BROWSER_HEADERS);
+    if (copy.status !== 200 || sha(copy.body) !== sha(page.body)) throw new Error(`nginx does not serve the saved page: ${copy.status}`);
+    const slices: { page: Run[]; nginx: Run[] } = { page: [], nginx: [] };
+    const slice = Math.max(1, Math.round(seconds / SLICES));
+    for (let i = 0; i < SLICES; i++) {
+      slices.page.push(await runCannon({ ...base, url: ctx.baseURL + PAGE, duration: slice }));
+      slices.nginx.push(await runCannon({ ...base, url: nginx.url + PAGE, duration: slice }));
+    }
+    const rate = (r: Run) => Math.round(Object.values(r.statuses).reduce((a, b) => a + b, 0) / r.seconds);
+    ctx.log(`slices of ${slice} s, page vs nginx req/s: ${slices.page.map((r, i) => `${rate(r)}/${rate(slices.nginx[i])}`).join(", ")}`);
+    results.page = report(`page ${PAGE}`, summarize(slices.page));
+    results.nginx = report(`nginx ${PAGE}`, summarize(slices.nginx));
+  } finally {
+    await nginx.stop();
+  }
+  // A long-running site is warm: the first list and the first search (which builds the search index) are
+  // timed apart, so their one-off cost shows without weighing on the run.
+  const firstListMs = await timed(() => rawGet(ctx.baseURL + listPath, BROWSER_HEADERS));
+  results.list = await run("list", { url: ctx.baseURL + listPath });
+  const [first] = searchRequests();
+  const firstSearchMs = await timed(() =>
+    fetch(ctx.baseURL + first.path, { method: "POST", headers: first.headers, body: first.body }).then((r) => r.arrayBuffer()),
+  );
+  ctx.log(`first list ${firstListMs} ms, first search ${firstSearchMs} ms`);
+  results.search = await run("search", { url: ctx.baseURL, requests: searchRequests() });
+  const rss = ctx.serverRss();
+
+  const ratio = Math.round((results.page.rps / results.nginx.rps) * 100) / 100;
+  const clean = (name: string, r: RunSummary): Budget => ({
+    name: `${name}: errors + non-2xx under load`,
+    limit: "0",
+    value: r.errors + r.non2xx,
+    pass: r.errors + r.non2xx === 0,
+    note: r.errors + r.non2xx ? `errors ${r.errors} (timeouts ${r.timeouts}), statuses ${JSON.stringify(r.statuses)}` : undefined,
+  });
+  const budgets: Budget[] = [
+    {
+      name: `warm page ${PAGE} req/s vs nginx serving its saved bytes`,
+      limit: `>= ${MIN_NGINX_RATIO}`,
+      value: ratio,
+      pass: ratio >= MIN_NGINX_RATIO,
+      note: ratio < MIN_NGINX_RATIO ? `${results.page.rps} vs ${results.nginx.rps} req/s` : undefined,
+    },
+    clean("page", results.page),
+    clean("list", results.list),
+    clean("search", results.search),
+  ];
+  const languages = new Set(SEARCH_QUERIES.map((q) => q.language)).size;
+  const rows: [keyof typeof results, string][] = [
+    ["page", `GET ${PAGE} (warm, br)`],
+    ["nginx", `GET ${PAGE} saved to a file, nginx`],
+    ["list", `GET ${listPath.replace(API, "…")}`],
+    ["search", `POST …/place1/search (${SEARCH_QUERIES.length} queries, ${languages} languages)`],
+  ];
+  return {
+    part: "throughput",
+    figures: {
+      seconds,
+      connections: CONNECTIONS,
+      loadAverage,
+      pageBytes: page.body.length,
+      pageToNginx: ratio,
+      firstListMs,
+      firstSearchMs,
+      serverRssMB: Math.round(rss / 2 ** 20),
+      ...results,
+    },
+    budgets,
+    markdown: [
+      "## Throughput (autocannon)",
+      "",
+      "| target | req/s | p50 ms | p99 ms | p99 without 1st answers | errors | non-2xx |",
+      "|---|---|---|---|---|---|---|",
+      ...rows.map(([key, label]) => {
+        const r = results[key];
+        return `| ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.p99Open} | ${r.errors} | ${r.non2xx} |`;
+      }),
+      "",
+      `${seconds} s per target at ${CONNECTIONS} connections with \`accept-encoding: br\`, the load generator on the same machine (load average ${loadAverage} at the start). ` +
+        `nginx (\`worker_processes auto\`) serves the very bytes and headers of the warm page (${page.body.length} bytes, brotli) from a file; the page and nginx take turns in ${SLICES} slices. ` +
+        `The page reaches **${ratio}×** nginx's rate (goal ≥ ${MIN_NGINX_RATIO}). ` +
+        `Each target is asked once before its run (first list ${firstListMs} ms, first search ${firstSearchMs} ms, which on a fresh server includes building the index). ` +
+        `"p99 without 1st answers" leaves out each connection's first answer, which waits longer when the connection opens on a saturated server. Server RSS after the load: ${Math.round(rss / 2 ** 20)} MB.`,
+    ].join("\n"),
+  };
+};

@@ -1,0 +1,19 @@
+// The domain as the HTTP side sees it: one value holding each domain service, built once at start by
+// server/compose.ts and handed to the API handlers and the page loaders. It is called the domain, not the
+// services, because "services" on this site means the tourist services (hotels, restaurants, guides).
+import type { ContentService } from "./content/service.ts";
+import type { SearchService } from "./search/service.ts";
+import type { ContactService } from "./contact/service.ts";
+import type { ContactOutbox } from "./contact/mailer.ts";
+import type { DeviceService } from "./devices/service.ts";
+
+export type Domain = {
+  content: ContentService;
+  search: SearchService;
+  contact: ContactService;
+  devices: DeviceService;
+  /** Forwards stored contact messages by mail; started and stopped with the process. */
+  outbox: ContactOutbox;
+  /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */
+  publicOrigin?: string;
+};

@@ -1,0 +1,38 @@
+// What every way of running the site does first: read the configuration, open the database and migrate it,
+// build the domain, and load the seed content into an empty database. Used by main.ts (production) and
+// dev.ts (npm run dev).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import pino from "pino";
+import { readEnv } from "./env.ts";
+import { openDatabase } from "../db/engine.ts";
+import { migrate } from "../db/migrate.ts";
+import { loadContentFolder } from "../domain/content/bootstrap.ts";
+import { buildDomain } from "./compose.ts";
+
+export async function boot() {
+  const env = readEnv();
+  const log = pino({ level: env.LOG_LEVEL, base: undefined });
+  const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version as string;
+
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
+  const applied = await migrate(handle);
+  if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
+
+  const domain = buildDomain(handle, log, {
+    smtpUrl: env.SMTP_URL,
+    to: env.CONTACT_MAIL_TO,
+    from: env.CONTACT_MAIL_FROM,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    contactLimit: env.CONTACT_RATE_LIMIT_MAX,
+  });
+  if ((await domain.content.version()) === 0) {
+    log.info("empty database: loading the seed content (first start makes the images; later starts reuse them)");
+    const report = await loadContentFolder(handle, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
+    log.info(report, "content loaded");
+  }
+  domain.outbox.start();
+  // What the app needs however it is run; main.ts and dev.ts add how pages are made.
+  const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
+  return { env, log, version, handle, domain, appBase };
+}

@@ -1,0 +1,47 @@
+// The composition root: builds the domain once at start (repositories on the database, the services on
+// them); it travels to the API handlers and the page loaders through context.
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "../db/engine.ts";
+import { contentRepository } from "../db/repositories/content.ts";
+import { searchRepository } from "../db/repositories/search.ts";
+import { contactRepository } from "../db/repositories/contact.ts";
+import { deviceRepository } from "../db/repositories/devices.ts";
+import { contentService } from "../domain/content/service.ts";
+import { indexedSearchService } from "../domain/search/service.ts";
+import { contactService } from "../domain/contact/service.ts";
+import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer.ts";
+import { deviceService } from "../domain/devices/service.ts";
+import type { Domain } from "../domain/domain.ts";
+import { rateLimiter } from "../domain/rate-limit.ts";
+import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
+
+export type DomainOptions = {
+  smtpUrl?: string;
+  to?: string;
+  from?: string;
+  mailer?: Mailer;
+  retryMs?: number;
+  publicOrigin?: string;
+  contactLimit?: number;
+};
+
+export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
+  const mail = options;
+  const content = contentService(contentRepository(handle.db));
+  const mailer =
+    mail.mailer ?? (mail.smtpUrl && mail.to ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to }) : undefined);
+  const contactRepo = contactRepository(handle.db);
+  const outbox = contactOutbox(contactRepo, mailer, log, { retryMs: mail.retryMs });
+  return {
+    content,
+    search: indexedSearchService(searchRepository(handle.db), content.version),
+    contact: contactService(contactRepo, outbox, {
+      mailConfigured: !!mailer,
+      // One limit for the API endpoint and the contact page's form action.
+      limiter: rateLimiter({ ...CONTACT_RATE_LIMIT, max: options.contactLimit ?? CONTACT_RATE_LIMIT.max }),
+    }),
+    devices: deviceService(deviceRepository(handle.db)),
+    outbox,
+    publicOrigin: options.publicOrigin,
+  };
+}
