@@ -72,4 +72,44 @@ export interface Database {
     mail_attempts: number;
   };
   device_counts: { platform: string; app_version: string; count: number };
+  // The editorial workspace (db/migrations/002-workspace.ts). The admin_* tables are better-auth's, with its
+  // column names; better-auth writes them through its Kysely adapter, the repositories read them.
+  admin_user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: number | boolean;
+    image: string | null;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+    twoFactorEnabled: number | boolean | null;
+    role: string;
+    languages: string;
+    uiLanguage: string;
+  };
+  admin_session: {
+    id: string;
+    expiresAt: Date | string;
+    token: string;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    userId: string;
+  };
+  admin_account: { id: string; userId: string; providerId: string; password: string | null };
+  admin_two_factor: { id: string; userId: string; secret: string; verified: number | boolean | null };
+  admin_invitations: { token_hash: string; user_id: string; expires_at: string; used_at: string | null };
+  sign_in_failures: { id: Generated<number>; key: string; at: string };
+  audit_log: {
+    id: Generated<number>;
+    at: string;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: string;
+    target: string;
+    before: string | null;
+    after: string | null;
+  };
+  workspace_meta: { key: string; value: string };
 }

@@ -6,12 +6,15 @@ import type { SearchService } from "./search/service.ts";
 import type { ContactService } from "./contact/service.ts";
 import type { ContactOutbox } from "./contact/mailer.ts";
 import type { DeviceService } from "./devices/service.ts";
+import type { WorkspaceService } from "./workspace/service.ts";
 
 export type Domain = {
   content: ContentService;
   search: SearchService;
   contact: ContactService;
   devices: DeviceService;
+  /** The editorial workspace's accounts, sessions and audit log. */
+  workspace: WorkspaceService;
   /** Forwards stored contact messages by mail; started and stopped with the process. */
   outbox: ContactOutbox;
   /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */

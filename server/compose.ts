@@ -13,6 +13,11 @@ import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer
 import { deviceService } from "../domain/devices/service.ts";
 import type { Domain } from "../domain/domain.ts";
 import { rateLimiter } from "../domain/rate-limit.ts";
+import { accountsRepository } from "../db/repositories/accounts.ts";
+import { auditRepository } from "../db/repositories/audit.ts";
+import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts";
+import { workspaceService } from "../domain/workspace/service.ts";
+import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
 
 export type DomainOptions = {
@@ -23,6 +28,10 @@ export type DomainOptions = {
   retryMs?: number;
   publicOrigin?: string;
   contactLimit?: number;
+  /** Signs workspace cookies; by default a random secret kept in the database, shared by every instance. */
+  workspaceSecret?: string;
+  /** The origin the workspace's cookies are set for (Secure when https); PUBLIC_ORIGIN, or a local one. */
+  workspaceOrigin?: string;
 };
 
 export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
@@ -31,6 +40,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const mailer =
     mail.mailer ?? (mail.smtpUrl && mail.to ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to }) : undefined);
   const contactRepo = contactRepository(handle.db);
+  const accounts = accountsRepository(handle.db);
   const outbox = contactOutbox(contactRepo, mailer, log, { retryMs: mail.retryMs });
   return {
     content,
@@ -41,6 +51,15 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       limiter: rateLimiter({ ...CONTACT_RATE_LIMIT, max: options.contactLimit ?? CONTACT_RATE_LIMIT.max }),
     }),
     devices: deviceService(deviceRepository(handle.db)),
+    workspace: workspaceService({
+      auth: workspaceAuthOnFirstUse(handle, accounts, {
+        secret: options.workspaceSecret,
+        origin: options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1",
+      }),
+      accounts,
+      audit: auditRepository(handle.db),
+      failures: signInFailuresRepository(handle.db),
+    }),
     outbox,
     publicOrigin: options.publicOrigin,
   };

@@ -33,3 +33,15 @@ export const SEARCH_BOX = {
   /** What the website's search box asks for (per_page=10, SPEC.md), not the API's default. */
   pageSize: 10,
 } as const;
+
+/** Workspace sessions (OWASP ASVS 3.3): they end after 30 minutes unused, and 12 hours after sign-in whatever. */
+export const WORKSPACE_SESSION = { idleSeconds: 30 * 60, absoluteSeconds: 12 * 60 * 60 } as const;
+
+/**
+ * Brute-force limits on workspace sign-in, counted in the database so every instance shares them: failures
+ * per account (whoever tries) and per address (whatever account), within the window.
+ */
+export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
+
+/** How long an invitation or password-reset link stays valid. */
+export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;

@@ -1,0 +1,308 @@
+// The editorial workspace's accounts: invitations, sign-in with its brute-force limits, two-factor, sessions,
+// roles, and the audit log every one of these writes to. The HTTP side passes the request's headers (for the
+// session cookie) and gets back the Set-Cookie values to send.
+import { createHash, randomBytes } from "node:crypto";
+import type { AccountRow, AccountsRepository } from "../../db/repositories/accounts.ts";
+import type { AuditFilter, AuditRepository } from "../../db/repositories/audit.ts";
+import type { SignInFailuresRepository } from "../../db/repositories/sign-in-failures.ts";
+import { INVITATION_TTL_MS, SIGN_IN_LIMITS, WORKSPACE_SESSION } from "../../shared/limits.ts";
+import { isLanguageCode, LANGUAGE_CODES } from "../../shared/languages.ts";
+import { PASSWORD_LENGTH, WORKSPACE_PATH, type WorkspaceAuth } from "./auth.ts";
+import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
+
+export type Actor = { id: string | null; email: string };
+export type SignedIn = { account: AccountRow; sessionToken: string; expiresAt: string };
+export type SignInResult =
+  | { outcome: "signed-in" | "two-factor"; cookies: string[] }
+  | { outcome: "refused" }
+  | { outcome: "throttled"; retryAfterSeconds: number };
+export type InvitationResult = { account: AccountRow; path: string };
+
+/** A refusal the workspace shows next to the field it concerns; `code` is a message key. */
+export class WorkspaceError extends Error {
+  readonly code: string;
+  readonly field?: string;
+  constructor(code: string, field?: string) {
+    super(code);
+    this.code = code;
+    this.field = field;
+  }
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function workspaceService(d: {
+  /** better-auth, made on first use (its secret is read from the database). */
+  auth: () => Promise<WorkspaceAuth>;
+  accounts: AccountsRepository;
+  audit: AuditRepository;
+  failures: SignInFailuresRepository;
+  now?: () => Date;
+}) {
+  const now = d.now ?? (() => new Date());
+  const api = async () => (await d.auth()).api;
+  const ctxOf = async () => (await d.auth()).$context;
+  const record = (actor: Actor | null, action: string, target: string, before?: unknown, after?: unknown) =>
+    d.audit.append({
+      at: now().toISOString(),
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action,
+      target,
+      before,
+      after,
+    });
+
+  async function newInvitation(userId: string): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await d.accounts.addInvitation(hashToken(token), userId, new Date(now().getTime() + INVITATION_TTL_MS).toISOString());
+    return `${WORKSPACE_PATH}/invitation/${token}`;
+  }
+
+  function checkPassword(password: string) {
+    if (password.length < PASSWORD_LENGTH.min) throw new WorkspaceError("password.tooShort", "password");
+    if (password.length > PASSWORD_LENGTH.max) throw new WorkspaceError("password.tooLong", "password");
+  }
+
+  function checkLanguages(role: Role, languages: string[]): string {
+    if (!languages.every(isLanguageCode)) throw new WorkspaceError("languages.unknown", "languages");
+    if (role === "translator" && languages.length === 0) throw new WorkspaceError("languages.required", "languages");
+    // Only translators are limited to languages; the others work in all of them.
+    return role === "translator" ? LANGUAGE_CODES.filter((l) => languages.includes(l)).join(",") : "";
+  }
+
+  async function throttled(keys: string[], limits: number[]): Promise<number> {
+    const since = new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString();
+    let wait = 0;
+    for (const [i, key] of keys.entries()) {
+      const { count, oldest } = await d.failures.since(key, since);
+      if (count >= limits[i] && oldest) {
+        wait = Math.max(wait, Math.ceil((new Date(oldest).getTime() + SIGN_IN_LIMITS.windowMs - now().getTime()) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  return {
+    /** Invites an account: it has no password until the invitee opens the link and sets one. */
+    async invite(actor: Actor, input: { email: string; name: string; role: string; languages: string[] }): Promise<InvitationResult> {
+      const email = normalizeEmail(input.email);
+      if (!EMAIL.test(email) || email.length > 254) throw new WorkspaceError("email.invalid", "email");
+      const name = input.name.trim();
+      if (name.length < 2 || name.length > 100) throw new WorkspaceError("name.invalid", "name");
+      if (!isRole(input.role)) throw new WorkspaceError("role.invalid", "role");
+      const languages = checkLanguages(input.role, input.languages);
+      if (await d.accounts.byEmail(email)) throw new WorkspaceError("email.taken", "email");
+      const ctx = await ctxOf();
+      const user = await ctx.internalAdapter.createUser(
+        { email, name, emailVerified: true, role: input.role, languages, uiLanguage: "en" },
+        { method: "admin" },
+      );
+      const path = await newInvitation(user.id);
+      const account = (await d.accounts.byId(user.id))!;
+      await record(actor, "account.invite", email, undefined, { role: account.role, languages: account.languages });
+      return { account, path };
+    },
+
+    /** The account an invitation link is for, or undefined when it is unknown, used or expired. */
+    async invitation(token: string): Promise<AccountRow | undefined> {
+      const open = await d.accounts.openInvitation(hashToken(token), now().toISOString());
+      return open && d.accounts.byId(open.user_id);
+    },
+
+    /** Sets the password an invitation (or an admin's reset) asked for. The link works once. */
+    async acceptInvitation(token: string, password: string, confirmation: string): Promise<AccountRow> {
+      checkPassword(password);
+      if (password !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
+      const tokenHash = hashToken(token);
+      const open = await d.accounts.openInvitation(tokenHash, now().toISOString());
+      if (!open || !(await d.accounts.useInvitation(tokenHash, now().toISOString()))) throw new WorkspaceError("invitation.invalid");
+      const ctx = await ctxOf();
+      const hash = await ctx.password.hash(password);
+      const credential = (await ctx.internalAdapter.findAccounts(open.user_id)).find((a) => a.providerId === "credential");
+      if (credential) await ctx.internalAdapter.updatePassword(open.user_id, hash);
+      else
+        await ctx.internalAdapter.linkAccount({ userId: open.user_id, providerId: "credential", accountId: open.user_id, password: hash });
+      const account = (await d.accounts.byId(open.user_id))!;
+      await record({ id: account.id, email: account.email }, "account.password-set", account.email);
+      return account;
+    },
+
+    async signIn(input: { email: string; password: string; client: string; headers: Headers }): Promise<SignInResult> {
+      const email = normalizeEmail(input.email);
+      const keys = [`account:${email}`, `address:${input.client}`];
+      const wait = await throttled(keys, [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress]);
+      if (wait > 0) {
+        await record(null, "sign-in.throttled", email);
+        return { outcome: "throttled", retryAfterSeconds: wait };
+      }
+      try {
+        const { headers, response } = await (await api()).signInEmail({
+          body: { email, password: input.password, rememberMe: true },
+          headers: input.headers,
+          returnHeaders: true,
+        });
+        const account = (await d.accounts.byEmail(email))!;
+        await d.failures.clear(keys[0]);
+        const twoFactor = "twoFactorRedirect" in response && response.twoFactorRedirect;
+        await record({ id: account.id, email }, twoFactor ? "sign-in.password" : "sign-in", email);
+        return { outcome: twoFactor ? "two-factor" : "signed-in", cookies: cookiesOf(headers) };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 401) throw error;
+        await d.failures.record(keys, now().toISOString());
+        await record(null, "sign-in.failed", email);
+        return { outcome: "refused" };
+      }
+    },
+
+    /** The second step of a sign-in: the code from the authenticator app. */
+    async verifySignInCode(code: string, headers: Headers): Promise<{ ok: boolean; cookies: string[] }> {
+      try {
+        const { headers: out, response } = await (await api()).verifyTOTP({ body: { code: code.trim() }, headers, returnHeaders: true });
+        const account = (await d.accounts.byId(response.user.id))!;
+        await record({ id: account.id, email: account.email }, "sign-in", account.email, undefined, { twoFactor: true });
+        return { ok: true, cookies: cookiesOf(out) };
+      } catch {
+        await record(null, "sign-in.two-factor-failed", "");
+        return { ok: false, cookies: [] };
+      }
+    },
+
+    /** The signed-in account of a request, or null: no cookie, an ended session, or past the absolute limit. */
+    async current(headers: Headers): Promise<SignedIn | null> {
+      const found = await (await api()).getSession({ headers });
+      if (!found) return null;
+      const age = now().getTime() - new Date(found.session.createdAt).getTime();
+      if (age > WORKSPACE_SESSION.absoluteSeconds * 1000) {
+        await (await ctxOf()).internalAdapter.deleteSession(found.session.token);
+        return null;
+      }
+      const account = await d.accounts.byId(found.user.id);
+      return account ? { account, sessionToken: found.session.token, expiresAt: new Date(found.session.expiresAt).toISOString() } : null;
+    },
+
+    async signOut(headers: Headers, who: SignedIn): Promise<string[]> {
+      const { headers: out } = await (await api()).signOut({ headers, returnHeaders: true });
+      await record(actorOf(who), "sign-out", who.account.email);
+      return cookiesOf(out);
+    },
+
+    async signOutEverywhere(headers: Headers, who: SignedIn): Promise<string[]> {
+      await (await ctxOf()).internalAdapter.deleteUserSessions(who.account.id);
+      const { headers: out } = await (await api()).signOut({ headers, returnHeaders: true }).catch(() => ({ headers: undefined }));
+      await record(actorOf(who), "sign-out.everywhere", who.account.email);
+      return cookiesOf(out);
+    },
+
+    async sessions(who: SignedIn) {
+      const rows = await d.accounts.sessionsOf(who.account.id);
+      return rows.map((s) => ({
+        id: s.id,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastUsedAt: new Date(s.updatedAt).toISOString(),
+        userAgent: s.userAgent ?? "",
+        current: false,
+      }));
+    },
+
+    /** Starts two-factor enrolment: the TOTP address for the authenticator app, and one-time backup codes. */
+    async startTwoFactor(headers: Headers, password: string): Promise<{ totpURI: string; backupCodes: string[] }> {
+      try {
+        const enrolment = await (await api()).enableTwoFactor({ body: { password }, headers });
+        if (enrolment.method !== "totp") throw new Error("TOTP is the only second factor configured");
+        return { totpURI: enrolment.totpURI, backupCodes: enrolment.backupCodes };
+      } catch {
+        throw new WorkspaceError("password.wrong", "password");
+      }
+    },
+
+    /** Confirms enrolment with a first code; the other sessions end. */
+    async confirmTwoFactor(headers: Headers, who: SignedIn, code: string): Promise<string[]> {
+      try {
+        const { headers: out } = await (await api()).verifyTOTP({ body: { code: code.trim() }, headers, returnHeaders: true });
+        await record(actorOf(who), "two-factor.enabled", who.account.email);
+        return cookiesOf(out);
+      } catch {
+        throw new WorkspaceError("code.wrong", "code");
+      }
+    },
+
+    async changePassword(headers: Headers, who: SignedIn, current: string, next: string, confirmation: string): Promise<string[]> {
+      checkPassword(next);
+      if (next !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
+      try {
+        const { headers: out } = await (await api()).changePassword({
+          body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        await record(actorOf(who), "password.changed", who.account.email);
+        return cookiesOf(out);
+      } catch {
+        throw new WorkspaceError("password.wrong", "current");
+      }
+    },
+
+    async accounts(): Promise<AccountRow[]> {
+      return d.accounts.all();
+    },
+
+    /** An admin changes an account's role or languages; its sessions end, so the change applies at once. */
+    async setRole(actor: SignedIn, userId: string, role: string, languages: string[]): Promise<AccountRow> {
+      if (userId === actor.account.id) throw new WorkspaceError("role.self", "role");
+      if (!isRole(role)) throw new WorkspaceError("role.invalid", "role");
+      const before = await d.accounts.byId(userId);
+      if (!before) throw new WorkspaceError("account.unknown");
+      const codes = checkLanguages(role, languages);
+      await d.accounts.update(userId, { role, languages: codes });
+      await (await ctxOf()).internalAdapter.deleteUserSessions(userId);
+      await record(
+        actorOf(actor),
+        "account.role",
+        before.email,
+        { role: before.role, languages: before.languages },
+        { role, languages: codes },
+      );
+      return (await d.accounts.byId(userId))!;
+    },
+
+    /** An admin resets a password: the old one stops working, every session ends, and a new link is made. */
+    async resetPassword(actor: SignedIn, userId: string): Promise<InvitationResult> {
+      const account = await d.accounts.byId(userId);
+      if (!account) throw new WorkspaceError("account.unknown");
+      await d.accounts.clearPassword(userId);
+      await (await ctxOf()).internalAdapter.deleteUserSessions(userId);
+      const path = await newInvitation(userId);
+      await record(actorOf(actor), "password.reset", account.email);
+      return { account, path };
+    },
+
+    async setInterfaceLanguage(who: SignedIn, language: string) {
+      if (language !== "en" && language !== "ar") throw new WorkspaceError("language.unknown");
+      await d.accounts.update(who.account.id, { uiLanguage: language });
+    },
+
+    needsTwoFactor(who: SignedIn): boolean {
+      return requiresTwoFactor(who.account.role) && !who.account.twoFactorEnabled;
+    },
+
+    audit(filter: AuditFilter) {
+      return d.audit.list(filter);
+    },
+
+    /** Appends an entry for a write made elsewhere (content, exports). */
+    record,
+  };
+}
+
+export function actorOf(who: SignedIn): Actor {
+  return { id: who.account.id, email: who.account.email };
+}
+
+export type WorkspaceService = ReturnType<typeof workspaceService>;
