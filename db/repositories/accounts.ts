@@ -90,7 +90,7 @@ export function accountsRepository(db: Db) {
         .executeTakeFirst();
     },
     /** Marks an invitation used; false when another request used it first. */
-    async useInvitation(tokenHash: string, now: string): Promise<boolean> {
+    async spendInvitation(tokenHash: string, now: string): Promise<boolean> {
       const r = await db
         .updateTable("admin_invitations")
         .set({ used_at: now })

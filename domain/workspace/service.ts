@@ -122,7 +122,7 @@ export function workspaceService(d: {
       if (password !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
       const tokenHash = hashToken(token);
       const open = await d.accounts.openInvitation(tokenHash, now().toISOString());
-      if (!open || !(await d.accounts.useInvitation(tokenHash, now().toISOString()))) throw new WorkspaceError("invitation.invalid");
+      if (!open || !(await d.accounts.spendInvitation(tokenHash, now().toISOString()))) throw new WorkspaceError("invitation.invalid");
       const ctx = await ctxOf();
       const hash = await ctx.password.hash(password);
       const credential = (await ctx.internalAdapter.findAccounts(open.user_id)).find((a) => a.providerId === "credential");
