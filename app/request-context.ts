@@ -2,10 +2,13 @@
 // for rate limits (never stored).
 import { createContext } from "react-router";
 import type { Domain } from "../domain/domain.ts";
+import type { SignedIn } from "../domain/workspace/service.ts";
 
 export type AppContext = {
   domain: Domain;
   client: string;
+  /** The signed-in workspace account, checked by server/http/workspace-guard.ts; only ever set under /admin. */
+  workspace?: SignedIn;
   /** Errors thrown while rendering (filled by entry.server's handleError), so the server can tell a
    * database outage (503) from a bug (500). */
   errors: unknown[];

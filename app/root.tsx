@@ -23,6 +23,7 @@ import { Footer } from "./components/Footer";
 import { PageTransition } from "./components/PageTransition";
 import { NotFoundPage } from "./components/NotFoundPage";
 import { InlineStylesheet } from "./lib/stylesheet";
+import type { WorkspaceLayoutData } from "./routes/admin/layout";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const domain = domainOf(context);
@@ -51,17 +52,25 @@ export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidate
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** The editorial workspace's pages (under /admin) have their own frame and language. */
+function useWorkspace(): WorkspaceLayoutData | undefined {
+  const match = useMatches().find((m) => (m.handle as { workspace?: boolean } | undefined)?.workspace);
+  return match?.loaderData as WorkspaceLayoutData | undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const workspace = useWorkspace();
+  const language = workspace?.language ?? data?.language ?? DEFAULT_LANGUAGE;
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14532d" />
+        {/* The visitor's saved language moves public pages only; the workspace has the account's language. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script text, allowed by its hash in the CSP. */}
-        {data && <script dangerouslySetInnerHTML={{ __html: languageBootScript(data.languages) }} />}
+        {data && !workspace && <script dangerouslySetInnerHTML={{ __html: languageBootScript(data.languages) }} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -100,6 +109,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  if (useWorkspace()) return <Outlet />;
   return (
     <Frame>
       <Outlet />

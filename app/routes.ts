@@ -1,10 +1,17 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { WORKSPACE_ROUTES } from "../shared/workspace-routes";
 
 // Every page exists once per language: unprefixed for English, under /ar, /fr, ... for the others
 // (the optional :lang segment; an unknown prefix answers 404 in app/lib/loader-params.server.ts).
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // The editorial workspace: its routes, and who may open each, are listed in shared/workspace-routes.ts.
+  route(
+    "admin",
+    "routes/admin/layout.tsx",
+    WORKSPACE_ROUTES.map((r) => (r.path === "admin" ? index(r.file) : route(r.path.slice("admin/".length), r.file))),
+  ),
   route(":lang?", "routes/language.tsx", [
     index("routes/home.tsx"),
     route("destinations", "routes/destinations.tsx"),

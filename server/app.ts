@@ -15,6 +15,8 @@ import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
 import { MAX_BODY_BYTES } from "../shared/limits.ts";
+import { isWorkspacePath } from "../shared/workspace-routes.ts";
+import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
@@ -33,8 +35,14 @@ export type AppOptions = {
 
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
 
+function withoutCookies(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  return new Request(request, { headers });
+}
+
 export function createApp(o: AppOptions) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: WorkspaceVariables }>();
   const endpoints = apiEndpoints(o.deps, { trustProxy: o.trustProxy ?? false });
   const openapi = openApiDocument(API_BASE, endpoints, {
     title: "Visit Syria API",
@@ -91,9 +99,13 @@ export function createApp(o: AppOptions) {
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));
+  // The editorial workspace: every request under /admin is checked (role, origin, no-store) before its page.
+  const guard = workspaceGuard(o.deps);
+  app.use("*", (c, next) => (isWorkspacePath(c.req.path) ? guard(c, next) : next()));
   if (o.pages) {
     const pages = o.pages;
-    app.all("*", (c) => pages(c.req.raw, c));
+    // A public page never reads a cookie: the header is taken off before the page is made.
+    app.all("*", (c) => pages(isWorkspacePath(c.req.path) || !c.req.header("cookie") ? c.req.raw : withoutCookies(c.req.raw), c));
   }
 
   app.onError((error, c) => {

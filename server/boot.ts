@@ -10,6 +10,11 @@ import { migrate } from "../db/migrate.ts";
 import { loadContentFolder } from "../domain/content/bootstrap.ts";
 import { buildDomain } from "./compose.ts";
 
+/** Where the workspace is reached: PUBLIC_ORIGIN in production (https makes its cookies Secure), else this server. */
+export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }): string {
+  return env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`;
+}
+
 export async function boot() {
   const env = readEnv();
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
@@ -25,6 +30,8 @@ export async function boot() {
     from: env.CONTACT_MAIL_FROM,
     publicOrigin: env.PUBLIC_ORIGIN,
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
+    workspaceSecret: env.WORKSPACE_SECRET,
+    workspaceOrigin: workspaceOrigin(env),
   });
   if ((await domain.content.version()) === 0) {
     log.info("empty database: loading the seed content (first start makes the images; later starts reuse them)");

@@ -21,6 +21,11 @@ const schema = z.object({
   /** Contact messages allowed per client per 10 minutes. */
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /**
+   * Signs the workspace's session cookies. Optional: without it a random secret is made once and kept in the
+   * database, shared by every instance on it. Setting it (32+ characters) lets an operator rotate it.
+   */
+  WORKSPACE_SECRET: z.string().min(32).optional(),
   /** Seconds a browser or CDN may keep a public page. */
   PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
 });

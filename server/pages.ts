@@ -13,6 +13,8 @@ import { etagOf } from "./http/caching.ts";
 import { clientKey } from "./http/client.ts";
 import { isDatabaseUnavailable } from "./http/errors.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
+import { isWorkspacePath } from "../shared/workspace-routes.ts";
+import type { SignedIn } from "../domain/workspace/service.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -67,7 +69,10 @@ export async function pageHandler(
   async function render(request: Request, c: Context): Promise<Cached> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
-    context.set(appContext, { domain, client: clientKey(c, trustProxy), errors });
+    // Only the workspace knows who is signed in (its guard put the account on the request); a public page
+    // never has a cookie to read (server/app.ts takes the header off).
+    const workspace = isWorkspacePath(new URL(request.url).pathname) ? (c.get("workspaceUser") as SignedIn | undefined) : undefined;
+    context.set(appContext, { domain, client: clientKey(c, trustProxy), errors, workspace });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
     // error handler, with the unavailable page), not a 500 that blames the site.
@@ -93,13 +98,15 @@ export async function pageHandler(
   }
 
   return async (request, c) => {
-    if (request.method !== "GET" && request.method !== "HEAD") return respond(await render(request, c), c);
+    const url = new URL(request.url);
+    // Workspace pages depend on who asks: rendered each time, never kept.
+    if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
+      return respond(await render(request, c), c);
     // HEAD is answered from the same rendering as GET (rendered as a GET), without the body: a HEAD must
     // never put an empty page into the cache.
     const head = request.method === "HEAD";
     const get = head ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     // With the database down this throws, and the app's error handler answers 503.
-    const url = new URL(request.url);
     const key = `${await contentVersion()} ${url.pathname}${url.search}`;
     let entry = cache.get(key);
     if (!entry) {

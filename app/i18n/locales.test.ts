@@ -8,6 +8,7 @@ import es from "./locales/es.json";
 import it_ from "./locales/it.json";
 import tr from "./locales/tr.json";
 import zh from "./locales/zh.json";
+import { workspaceMessages } from "./workspace-messages";
 
 type Tree = { [k: string]: string | Tree };
 const LOCALES: Record<string, Tree> = { en, ar, fr, es, it: it_, tr, zh };
@@ -25,26 +26,37 @@ const SAME_EVERYWHERE = new Set([
   "footer.networks.telegram",
 ]);
 
-describe("interface texts", () => {
-  const english = new Map(flat(en));
+/** Every language has every key of English, with its placeholders, translated, in its own script. */
+function checkTranslations(locales: Record<string, Tree>, sameEverywhere: Set<string>) {
+  const english = new Map(flat(locales.en));
   it("has a file for each of the seven languages", () => {
-    expect(Object.keys(LOCALES).sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(Object.keys(locales).sort()).toEqual([...LANGUAGE_CODES].sort());
   });
   it.each(LANGUAGE_CODES.filter((c) => c !== "en"))("%s has every key, the same placeholders, and no English left", (code) => {
-    const entries = new Map(flat(LOCALES[code]));
+    const entries = new Map(flat(locales[code]));
     expect([...entries.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [key, value] of entries) {
       expect(value.trim(), key).not.toBe("");
       expect(placeholders(value), key).toBe(placeholders(english.get(key)!));
       // A single word may be the same in two languages ("Destinations", "Culture"); a phrase may not.
-      if (!SAME_EVERYWHERE.has(key) && /\s/.test(english.get(key)!)) expect(value, `${key} is still English`).not.toBe(english.get(key));
+      if (!sameEverywhere.has(key) && /\s/.test(english.get(key)!)) expect(value, `${key} is still English`).not.toBe(english.get(key));
     }
   });
   it("writes Arabic in Arabic script and Chinese in Han characters", () => {
-    for (const [key, value] of flat(ar)) if (!SAME_EVERYWHERE.has(key)) expect(value, key).toMatch(/\p{Script=Arabic}/u);
-    for (const [key, value] of flat(zh))
-      if (!SAME_EVERYWHERE.has(key) && !/^\{\w+\}$/.test(value)) expect(value, key).toMatch(/\p{Script=Han}/u);
+    for (const [key, value] of flat(locales.ar)) if (!sameEverywhere.has(key)) expect(value, key).toMatch(/\p{Script=Arabic}/u);
+    for (const [key, value] of flat(locales.zh))
+      if (!sameEverywhere.has(key) && !/^\{\w+\}$/.test(value)) expect(value, key).toMatch(/\p{Script=Han}/u);
   });
+}
+
+describe("workspace interface texts", () => {
+  const workspace = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, workspaceMessages(code) as unknown as Tree]));
+  // The link to the workspace in another language names that language in its own words.
+  checkTranslations(workspace, new Set(["otherLanguage.code", "otherLanguage.name"]));
+});
+
+describe("interface texts", () => {
+  checkTranslations(LOCALES, SAME_EVERYWHERE);
   it("keeps the messages of SPEC.md in English word for word", () => {
     expect(en.contact.success).toBe("Your message has been sent successfully. We'll get back to you soon!");
     expect(en.contact.failure).toBe("There was an error sending your message. Please try again later.");

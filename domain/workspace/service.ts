@@ -117,7 +117,7 @@ export function workspaceService(d: {
     },
 
     /** Sets the password an invitation (or an admin's reset) asked for. The link works once. */
-    async acceptInvitation(token: string, password: string, confirmation: string): Promise<AccountRow> {
+    async acceptInvitation(token: string, password: string, confirmation: string, interfaceLanguage?: string): Promise<AccountRow> {
       checkPassword(password);
       if (password !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
       const tokenHash = hashToken(token);
@@ -129,6 +129,8 @@ export function workspaceService(d: {
       if (credential) await ctx.internalAdapter.updatePassword(open.user_id, hash);
       else
         await ctx.internalAdapter.linkAccount({ userId: open.user_id, providerId: "credential", accountId: open.user_id, password: hash });
+      // The language the link was opened in becomes the account's workspace language.
+      if (isLanguageCode(interfaceLanguage)) await d.accounts.update(open.user_id, { uiLanguage: interfaceLanguage });
       const account = (await d.accounts.byId(open.user_id))!;
       await record({ id: account.id, email: account.email }, "account.password-set", account.email);
       return account;
@@ -207,7 +209,6 @@ export function workspaceService(d: {
         createdAt: new Date(s.createdAt).toISOString(),
         lastUsedAt: new Date(s.updatedAt).toISOString(),
         userAgent: s.userAgent ?? "",
-        current: false,
       }));
     },
 
@@ -284,7 +285,7 @@ export function workspaceService(d: {
     },
 
     async setInterfaceLanguage(who: SignedIn, language: string) {
-      if (language !== "en" && language !== "ar") throw new WorkspaceError("language.unknown");
+      if (!isLanguageCode(language)) throw new WorkspaceError("language.unknown");
       await d.accounts.update(who.account.id, { uiLanguage: language });
     },
 

@@ -9,6 +9,8 @@ import { startServer } from "../../harness/server-process.ts";
 declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
+    /** The server's database, for commands a test runs against it (npm run admin:create). */
+    sqlitePath: string;
   }
 }
 
@@ -17,11 +19,13 @@ export default async function setup(project: TestProject) {
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
   const dir = mkdtempSync(join(tmpdir(), "visit-syria-e2e-"));
   // The contact limit is low so the failure path can be reached; media are shared with `npm start`.
+  const sqlitePath = join(dir, "site.sqlite");
   const server = await startServer(
-    { SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: "data/media", CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" },
+    { SQLITE_PATH: sqlitePath, MEDIA_DIR: "data/media", CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" },
     { timeoutMs: 600_000 },
   );
   project.provide("baseURL", server.url);
+  project.provide("sqlitePath", sqlitePath);
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/load.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { buildDomain } from "../../server/compose.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp, type PageHandler } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
 
@@ -53,7 +53,10 @@ export async function seed(handle: DatabaseHandle) {
   });
 }
 
-export async function testApp(engine: Engine, options: { mailer?: Mailer; contactLimit?: number; clientDir?: string } = {}) {
+export async function testApp(
+  engine: Engine,
+  options: { mailer?: Mailer; contactLimit?: number; clientDir?: string; pages?: PageHandler } = {},
+) {
   const database = await freshDatabase(engine);
   await seed(database);
   const domain = buildDomain(database, silentLog, {
@@ -69,6 +72,7 @@ export async function testApp(engine: Engine, options: { mailer?: Mailer; contac
     mediaDir: TEST_MEDIA_DIR,
     staticMediaDir: "tests/fixtures/static",
     clientDir: options.clientDir,
+    pages: options.pages,
   });
   return {
     app,

@@ -1,0 +1,65 @@
+// The workspace's form pieces: a labelled field with its message next to it, a notice, and the link to
+// the workspace in another language (for pages shown before sign-in).
+import { useSearchParams } from "react-router";
+import { useI18n } from "../../i18n/I18nProvider";
+
+type FieldProps = {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  /** The message key of a problem with this field, shown next to it. */
+  problem?: string;
+  hint?: string;
+  dir?: "ltr" | "rtl";
+  inputMode?: "numeric";
+  defaultValue?: string;
+  minLength?: number;
+  maxLength?: number;
+};
+
+export function Field({ name, label, type = "text", problem, hint, ...input }: FieldProps) {
+  const { t } = useI18n();
+  const described = [hint && `${name}-hint`, problem && `${name}-problem`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="ws-field">
+      <label htmlFor={name}>{label}</label>
+      {hint && (
+        <p className="ws-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
+      <input id={name} name={name} type={type} aria-invalid={problem ? true : undefined} aria-describedby={described} {...input} />
+      {problem && (
+        <p className="ws-problem" id={`${name}-problem`}>
+          {t(`problems.${problem}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ kind, children }: { kind: "success" | "error"; children: React.ReactNode }) {
+  return (
+    <p className={`ws-notice ws-${kind}`} role={kind === "error" ? "alert" : "status"}>
+      {children}
+    </p>
+  );
+}
+
+/** Before sign-in the language comes from ?lang=; the link keeps the rest of the address. */
+export function WorkspaceLanguageLink() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const other = t("otherLanguage.code");
+  const next = new URLSearchParams(params);
+  next.set("lang", other);
+  return (
+    <p className="ws-language">
+      <a href={`?${next.toString()}`} lang={other} hrefLang={other}>
+        {t("otherLanguage.name")}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,256 @@
+// /admin/account: one's own account. Two-step verification (required for admins before anything else),
+// the password, where one is signed in (and signing out everywhere), and the workspace's language.
+import { data, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/account";
+import { useI18n } from "../../i18n/I18nProvider";
+import { postedForm, problemOf, redirectWithCookies, signedIn, text, workspaceOf } from "../../lib/workspace.server";
+import { Field, Notice } from "../../components/workspace/Form";
+import { LANGUAGE_CODES } from "../../../shared/languages";
+import { PASSWORD_LENGTH } from "../../../domain/workspace/auth";
+import { formatTime } from "../../lib/workspace-time";
+
+type AccountAnswer =
+  | { done: "password" | "two-factor" | "language" }
+  | { enrolment: { totpURI: string; backupCodes: string[] } }
+  | { problem: string; field?: string; section: string; totpURI?: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  const { service } = workspaceOf(context);
+  return {
+    twoFactorEnabled: who.account.twoFactorEnabled,
+    twoFactorRequired: service.needsTwoFactor(who),
+    uiLanguage: who.account.uiLanguage,
+    sessions: await service.sessions(who),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const who = signedIn(context);
+  const { service } = workspaceOf(context);
+  const form = await postedForm(request);
+  const intent = text(form, "intent");
+  try {
+    switch (intent) {
+      case "two-factor-start":
+        return data<AccountAnswer>({ enrolment: await service.startTwoFactor(request.headers, text(form, "password")) });
+      case "two-factor-confirm": {
+        try {
+          const cookies = await service.confirmTwoFactor(request.headers, who, text(form, "code"));
+          return redirectWithCookies("/admin/account?done=two-factor#two-factor", cookies);
+        } catch (error) {
+          // The key stays on screen, so the next code can be typed without starting again.
+          const answer = problemOf(error);
+          return data<AccountAnswer>({ ...answer.data, section: "two-factor", totpURI: text(form, "totpURI") }, { status: 400 });
+        }
+      }
+      case "password": {
+        const cookies = await service.changePassword(
+          request.headers,
+          who,
+          text(form, "current"),
+          text(form, "password"),
+          text(form, "confirmation"),
+        );
+        return redirectWithCookies("/admin/account?done=password#password", cookies);
+      }
+      case "sign-out-everywhere":
+        return redirectWithCookies("/admin/sign-in", await service.signOutEverywhere(request.headers, who));
+      case "language":
+        await service.setInterfaceLanguage(who, text(form, "language"));
+        return data<AccountAnswer>({ done: "language" });
+      default:
+        return data<AccountAnswer>({ problem: "form", section: "" }, { status: 400 });
+    }
+  } catch (error) {
+    const answer = problemOf(error);
+    return data<AccountAnswer>({ ...answer.data, section: intent }, { status: 400 });
+  }
+}
+
+function TwoFactorSection({
+  enabled,
+  required,
+  answer,
+  justEnabled,
+}: {
+  enabled: boolean;
+  required: boolean;
+  answer?: AccountAnswer;
+  justEnabled: boolean;
+}) {
+  const { t } = useI18n();
+  const enrolment = answer && "enrolment" in answer ? answer.enrolment : undefined;
+  const retry = answer && "problem" in answer && answer.section === "two-factor" ? answer : undefined;
+  const totpURI = enrolment?.totpURI ?? retry?.totpURI;
+  const startProblem = answer && "problem" in answer && answer.section === "two-factor-start" ? answer.problem : undefined;
+  return (
+    <section id="two-factor" aria-labelledby="two-factor-title" className="ws-card">
+      <h2 id="two-factor-title">{t("account.twoFactor.title")}</h2>
+      {justEnabled && <Notice kind="success">{t("account.twoFactor.done")}</Notice>}
+      <p>{enabled ? t("account.twoFactor.on") : t("account.twoFactor.off")}</p>
+      {required && <Notice kind="error">{t("account.twoFactor.required")}</Notice>}
+      {!enabled && !totpURI && (
+        <form method="post" className="ws-form">
+          <input type="hidden" name="intent" value="two-factor-start" />
+          <Field
+            name="password"
+            label={t("account.twoFactor.password")}
+            type="password"
+            autoComplete="current-password"
+            problem={startProblem}
+            required
+          />
+          <button type="submit" className="button">
+            {t("account.twoFactor.start")}
+          </button>
+        </form>
+      )}
+      {!enabled && totpURI && (
+        <>
+          <p>{t("account.twoFactor.scan")}</p>
+          <p>
+            {t("account.twoFactor.key")}:{" "}
+            <code dir="ltr" className="ws-key">
+              {new URL(totpURI).searchParams.get("secret")}
+            </code>
+          </p>
+          <p>
+            <a href={totpURI}>{t("account.twoFactor.link")}</a>
+          </p>
+          {enrolment && (
+            <>
+              <p>{t("account.twoFactor.backup")}</p>
+              <ul className="ws-codes" dir="ltr">
+                {enrolment.backupCodes.map((code) => (
+                  <li key={code}>
+                    <code>{code}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <form method="post" className="ws-form">
+            <input type="hidden" name="intent" value="two-factor-confirm" />
+            <input type="hidden" name="totpURI" value={totpURI} />
+            <Field
+              name="code"
+              label={t("account.twoFactor.code")}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              problem={retry?.problem}
+              required
+              dir="ltr"
+            />
+            <button type="submit" className="button">
+              {t("account.twoFactor.confirm")}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function Account() {
+  const { t, language } = useI18n();
+  const d = useLoaderData<typeof loader>();
+  const answer = useActionData<AccountAnswer>();
+  const [params] = useSearchParams();
+  const done = params.get("done");
+  const problem = (section: string, field: string) =>
+    answer && "problem" in answer && answer.section === section && answer.field === field ? answer.problem : undefined;
+  return (
+    <>
+      <h1>{t("account.title")}</h1>
+      <TwoFactorSection enabled={d.twoFactorEnabled} required={d.twoFactorRequired} answer={answer} justEnabled={done === "two-factor"} />
+      {!d.twoFactorRequired && (
+        <>
+          <section id="password" aria-labelledby="password-title" className="ws-card">
+            <h2 id="password-title">{t("account.password.title")}</h2>
+            {done === "password" && <Notice kind="success">{t("account.password.done")}</Notice>}
+            <form method="post" className="ws-form">
+              <input type="hidden" name="intent" value="password" />
+              <Field
+                name="current"
+                label={t("account.password.current")}
+                type="password"
+                autoComplete="current-password"
+                problem={problem("password", "current")}
+                required
+              />
+              <Field
+                name="password"
+                label={t("account.password.new")}
+                type="password"
+                autoComplete="new-password"
+                minLength={PASSWORD_LENGTH.min}
+                maxLength={PASSWORD_LENGTH.max}
+                problem={problem("password", "password")}
+                required
+              />
+              <Field
+                name="confirmation"
+                label={t("account.password.confirmation")}
+                type="password"
+                autoComplete="new-password"
+                problem={problem("password", "confirmation")}
+                required
+              />
+              <button type="submit" className="button">
+                {t("account.password.submit")}
+              </button>
+            </form>
+          </section>
+          <section aria-labelledby="sessions-title" className="ws-card">
+            <h2 id="sessions-title">{t("account.sessions.title")}</h2>
+            <table className="ws-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("account.sessions.started")}</th>
+                  <th scope="col">{t("account.sessions.lastUsed")}</th>
+                  <th scope="col">{t("account.sessions.browser")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.sessions.map((s) => (
+                  <tr key={s.id}>
+                    <td>{formatTime(s.createdAt, language)}</td>
+                    <td>{formatTime(s.lastUsedAt, language)}</td>
+                    <td dir="ltr">{s.userAgent}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <form method="post">
+              <input type="hidden" name="intent" value="sign-out-everywhere" />
+              <button type="submit" className="button secondary">
+                {t("account.sessions.everywhere")}
+              </button>
+            </form>
+          </section>
+          <section aria-labelledby="language-title" className="ws-card">
+            <h2 id="language-title">{t("account.language.title")}</h2>
+            {answer && "done" in answer && answer.done === "language" && <Notice kind="success">{t("account.language.done")}</Notice>}
+            <form method="post" className="ws-form ws-inline">
+              <input type="hidden" name="intent" value="language" />
+              <label htmlFor="language" className="visually-hidden">
+                {t("account.language.title")}
+              </label>
+              <select id="language" name="language" defaultValue={d.uiLanguage}>
+                {LANGUAGE_CODES.map((code) => (
+                  <option key={code} value={code} lang={code}>
+                    {new Intl.DisplayNames([code], { type: "language" }).of(code)}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button">
+                {t("account.language.submit")}
+              </button>
+            </form>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

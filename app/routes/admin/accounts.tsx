@@ -1,0 +1,189 @@
+// /admin/accounts (admins): everyone with an account, inviting someone, changing a role, resetting a
+// password. Each change ends the account's sessions and is written to the audit log by the service.
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/accounts";
+import { useI18n } from "../../i18n/I18nProvider";
+import { postedForm, problemOf, signedIn, text, workspaceOf } from "../../lib/workspace.server";
+import { Field, Notice } from "../../components/workspace/Form";
+import { ROLES } from "../../../domain/workspace/roles";
+import { LANGUAGE_CODES } from "../../../shared/languages";
+
+type AccountsAnswer =
+  | { done: "invite" | "reset"; email: string; link: string }
+  | { done: "role"; email: string }
+  | { problem: string; field?: string; intent: string; id?: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  signedIn(context);
+  const accounts = await workspaceOf(context).service.accounts();
+  return {
+    accounts: accounts.map(({ id, name, email, role, languages, twoFactorEnabled, hasPassword }) => ({
+      id,
+      name,
+      email,
+      role,
+      languages,
+      twoFactorEnabled,
+      hasPassword,
+    })),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const who = signedIn(context);
+  const { service } = workspaceOf(context);
+  const form = await postedForm(request);
+  const intent = text(form, "intent");
+  const origin = new URL(request.url).origin;
+  try {
+    if (intent === "invite") {
+      const { account, path } = await service.invite(
+        { id: who.account.id, email: who.account.email },
+        { email: text(form, "email"), name: text(form, "name"), role: text(form, "role"), languages: form.getAll("languages").map(String) },
+      );
+      return data<AccountsAnswer>({ done: "invite", email: account.email, link: origin + path }, { status: 201 });
+    }
+    if (intent === "role") {
+      const account = await service.setRole(who, text(form, "id"), text(form, "role"), form.getAll("languages").map(String));
+      return data<AccountsAnswer>({ done: "role", email: account.email });
+    }
+    if (intent === "reset") {
+      const { account, path } = await service.resetPassword(who, text(form, "id"));
+      return data<AccountsAnswer>({ done: "reset", email: account.email, link: origin + path });
+    }
+    return data<AccountsAnswer>({ problem: "form", intent }, { status: 400 });
+  } catch (error) {
+    const answer = problemOf(error);
+    return data<AccountsAnswer>({ ...answer.data, intent, id: text(form, "id") }, { status: 400 });
+  }
+}
+
+function LanguageChoices({ idPrefix, chosen }: { idPrefix: string; chosen: string[] }) {
+  return (
+    <span className="ws-choices">
+      {LANGUAGE_CODES.map((code) => (
+        <label key={code} htmlFor={`${idPrefix}-${code}`}>
+          <input type="checkbox" id={`${idPrefix}-${code}`} name="languages" value={code} defaultChecked={chosen.includes(code)} />
+          <span lang={code}>{new Intl.DisplayNames([code], { type: "language" }).of(code)}</span>
+        </label>
+      ))}
+    </span>
+  );
+}
+
+function RoleSelect({ id, value }: { id: string; value?: string }) {
+  const { t } = useI18n();
+  return (
+    <select id={id} name="role" defaultValue={value ?? "editor"}>
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(`roles.${r}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export default function Accounts() {
+  const { t } = useI18n();
+  const { accounts } = useLoaderData<typeof loader>();
+  const answer = useActionData<AccountsAnswer>();
+  const inviteProblem = (field: string) =>
+    answer && "problem" in answer && answer.intent === "invite" && answer.field === field ? answer.problem : undefined;
+  return (
+    <>
+      <h1>{t("accounts.title")}</h1>
+      {answer && "link" in answer && (
+        <div className="ws-notice ws-success" role="status">
+          <p>{t(answer.done === "invite" ? "accounts.invite.done" : "accounts.resetDone", { email: answer.email })}</p>
+          <p>
+            <code dir="ltr" className="ws-link">
+              {answer.link}
+            </code>
+          </p>
+        </div>
+      )}
+      {answer && "done" in answer && answer.done === "role" && (
+        <Notice kind="success">{t("accounts.roleDone", { email: answer.email })}</Notice>
+      )}
+      {answer && "problem" in answer && answer.intent !== "invite" && <Notice kind="error">{t(`problems.${answer.problem}`)}</Notice>}
+      <section aria-labelledby="invite-title" className="ws-card">
+        <h2 id="invite-title">{t("accounts.invite.title")}</h2>
+        <form method="post" className="ws-form">
+          <input type="hidden" name="intent" value="invite" />
+          <Field name="name" label={t("accounts.invite.name")} autoComplete="off" problem={inviteProblem("name")} required />
+          <Field
+            name="email"
+            label={t("accounts.invite.email")}
+            type="email"
+            autoComplete="off"
+            problem={inviteProblem("email")}
+            required
+            dir="ltr"
+          />
+          <div className="ws-field">
+            <label htmlFor="invite-role">{t("accounts.invite.role")}</label>
+            <RoleSelect id="invite-role" />
+          </div>
+          <fieldset className="ws-field">
+            <legend>{t("accounts.invite.languages")}</legend>
+            <LanguageChoices idPrefix="invite-language" chosen={[]} />
+            {inviteProblem("languages") && <p className="ws-problem">{t(`problems.${inviteProblem("languages")}`)}</p>}
+          </fieldset>
+          <button type="submit" className="button">
+            {t("accounts.invite.submit")}
+          </button>
+        </form>
+      </section>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it (WCAG 2.1.1). */}
+      <section className="ws-scroll" aria-label={t("accounts.list.caption")} tabIndex={0}>
+        <table className="ws-table">
+          <caption>{t("accounts.list.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("accounts.list.name")}</th>
+              <th scope="col">{t("accounts.list.email")}</th>
+              <th scope="col">{t("accounts.list.twoFactor")}</th>
+              <th scope="col">{t("accounts.list.status")}</th>
+              <th scope="col">{t("accounts.list.role")}</th>
+              <th scope="col">{t("accounts.list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id}>
+                <th scope="row">{a.name}</th>
+                <td dir="ltr">{a.email}</td>
+                <td>{a.twoFactorEnabled ? t("accounts.list.on") : t("accounts.list.off")}</td>
+                <td>{a.hasPassword ? t("accounts.list.active") : t("accounts.list.invited")}</td>
+                <td>
+                  <form method="post" className="ws-row-form" aria-label={`${t("accounts.setRole")}: ${a.email}`}>
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={a.id} />
+                    <label htmlFor={`role-${a.id}`} className="visually-hidden">
+                      {t("accounts.list.role")}
+                    </label>
+                    <RoleSelect id={`role-${a.id}`} value={a.role} />
+                    <LanguageChoices idPrefix={`languages-${a.id}`} chosen={a.languages ? a.languages.split(",") : []} />
+                    <button type="submit" className="button secondary">
+                      {t("accounts.setRole")}
+                    </button>
+                  </form>
+                </td>
+                <td>
+                  <form method="post">
+                    <input type="hidden" name="intent" value="reset" />
+                    <input type="hidden" name="id" value={a.id} />
+                    <button type="submit" className="button secondary" aria-label={`${t("accounts.reset")}: ${a.email}`}>
+                      {t("accounts.reset")}
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

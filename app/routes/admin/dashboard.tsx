@@ -1,0 +1,44 @@
+// /admin: who is signed in, with which role and languages, and what that role allows.
+import { useLoaderData, useRouteLoaderData } from "react-router";
+import type { WorkspaceLayoutData } from "./layout";
+import type { Route } from "./+types/dashboard";
+import { useI18n } from "../../i18n/I18nProvider";
+import { signedIn, workspaceOf } from "../../lib/workspace.server";
+import { can, PERMISSIONS } from "../../../domain/workspace/roles";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  return {
+    name: who.account.name,
+    role: who.account.role,
+    languages: who.account.languages ? who.account.languages.split(",") : [],
+    twoFactorEnabled: who.account.twoFactorEnabled,
+    allowed: PERMISSIONS.filter((p) => p !== "workspace.use" && can(who.account.role, p)),
+    mayTurnOnTwoFactor: !workspaceOf(context).service.needsTwoFactor(who),
+  };
+}
+
+export default function Dashboard() {
+  const { t } = useI18n();
+  const d = useLoaderData<typeof loader>();
+  // Permission names contain a dot, so their labels are read from the texts directly.
+  const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.dashboard.permissions;
+  return (
+    <section>
+      <h1>{t("dashboard.title", { name: d.name })}</h1>
+      <p>{t("dashboard.role", { role: t(`roles.${d.role}`) })}</p>
+      {d.languages.length > 0 && <p>{t("dashboard.languages", { languages: d.languages.join(", ") })}</p>}
+      <h2>{t("dashboard.can")}</h2>
+      <ul>
+        {d.allowed.map((p) => (
+          <li key={p}>{labels[p as keyof typeof labels]}</li>
+        ))}
+      </ul>
+      {!d.twoFactorEnabled && d.mayTurnOnTwoFactor && (
+        <p>
+          <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>
+        </p>
+      )}
+    </section>
+  );
+}

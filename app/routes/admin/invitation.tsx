@@ -1,0 +1,76 @@
+// /admin/invitation/:token: the link an admin's invitation (or password reset) gives. It works once, for
+// 72 hours, and sets the account's password; the invitee then signs in.
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/invitation";
+import { useI18n } from "../../i18n/I18nProvider";
+import { postedForm, problemOf, text, workspaceOf } from "../../lib/workspace.server";
+import { Field, WorkspaceLanguageLink } from "../../components/workspace/Form";
+import { PASSWORD_LENGTH } from "../../../domain/workspace/auth";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const account = await workspaceOf(context).service.invitation(params.token);
+  if (!account) return data({ account: null }, { status: 404 });
+  return { account: { name: account.name, email: account.email } };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const form = await postedForm(request);
+  try {
+    const account = await workspaceOf(context).service.acceptInvitation(
+      params.token,
+      text(form, "password"),
+      text(form, "confirmation"),
+      new URL(request.url).searchParams.get("lang") ?? undefined,
+    );
+    return redirect(`/admin/sign-in?password-set&lang=${account.uiLanguage}`, 303);
+  } catch (error) {
+    return problemOf(error);
+  }
+}
+
+export default function Invitation() {
+  const { t } = useI18n();
+  const { account } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (!account || answer?.problem === "invitation.invalid") {
+    return (
+      <section className="ws-narrow">
+        <h1>{t("invitation.title")}</h1>
+        <p role="alert">{t("invitation.invalid")}</p>
+      </section>
+    );
+  }
+  const problem = (field: string) => (answer?.field === field ? answer.problem : undefined);
+  return (
+    <section className="ws-narrow">
+      <WorkspaceLanguageLink />
+      <h1>{t("invitation.title")}</h1>
+      <p>{t("invitation.intro", { name: account.name, email: account.email })}</p>
+      <form method="post" className="ws-form">
+        <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+        <Field
+          name="password"
+          label={t("invitation.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("invitation.hint")}
+          minLength={PASSWORD_LENGTH.min}
+          maxLength={PASSWORD_LENGTH.max}
+          problem={problem("password")}
+          required
+        />
+        <Field
+          name="confirmation"
+          label={t("invitation.confirmation")}
+          type="password"
+          autoComplete="new-password"
+          problem={problem("confirmation")}
+          required
+        />
+        <button type="submit" className="button">
+          {t("invitation.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}

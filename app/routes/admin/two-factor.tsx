@@ -1,0 +1,33 @@
+// /admin/two-factor: the second step of signing in, for accounts with two-factor on. The password step left
+// a short-lived cookie that says whose code this is; without it, the code is refused.
+import { data, useActionData } from "react-router";
+import type { Route } from "./+types/two-factor";
+import { useI18n } from "../../i18n/I18nProvider";
+import { postedForm, redirectWithCookies, safeNext, text, workspaceOf } from "../../lib/workspace.server";
+import { Field, Notice } from "../../components/workspace/Form";
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { service } = workspaceOf(context);
+  const form = await postedForm(request);
+  const result = await service.verifySignInCode(text(form, "code"), request.headers);
+  if (result.ok) return redirectWithCookies(safeNext(new URL(request.url).searchParams.get("next")), result.cookies);
+  return data({ problem: "wrong" }, { status: 401 });
+}
+
+export default function TwoFactor() {
+  const { t } = useI18n();
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="ws-narrow">
+      <h1>{t("twoFactor.title")}</h1>
+      <p>{t("twoFactor.intro")}</p>
+      {answer && <Notice kind="error">{t("twoFactor.wrong")}</Notice>}
+      <form method="post" className="ws-form">
+        <Field name="code" label={t("twoFactor.code")} autoComplete="one-time-code" inputMode="numeric" required dir="ltr" />
+        <button type="submit" className="button">
+          {t("twoFactor.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}

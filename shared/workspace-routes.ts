@@ -1,0 +1,53 @@
+// Every route of the editorial workspace, with who may open it. app/routes.ts makes the React Router routes
+// from this list, server/http/workspace-guard.ts checks each request against it before any loader or action
+// runs, and the access tests are generated from it: a route cannot exist without a rule.
+import type { Permission } from "../domain/workspace/roles.ts";
+
+export type WorkspaceAccess = "anyone" | Permission;
+export type WorkspaceRoute = {
+  /** React Router path, without the leading slash. */
+  path: string;
+  file: string;
+  access: WorkspaceAccess;
+  /** Whether the route has an action (forms post to it). */
+  writes: boolean;
+  /** A path to try it with, for the access tests (params filled in). */
+  example: string;
+};
+
+export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
+  { path: "admin/sign-in", file: "routes/admin/sign-in.tsx", access: "anyone", writes: true, example: "/admin/sign-in" },
+  { path: "admin/two-factor", file: "routes/admin/two-factor.tsx", access: "anyone", writes: true, example: "/admin/two-factor" },
+  {
+    path: "admin/invitation/:token",
+    file: "routes/admin/invitation.tsx",
+    access: "anyone",
+    writes: true,
+    example: "/admin/invitation/not-a-real-token",
+  },
+  { path: "admin", file: "routes/admin/dashboard.tsx", access: "workspace.use", writes: false, example: "/admin" },
+  { path: "admin/account", file: "routes/admin/account.tsx", access: "workspace.use", writes: true, example: "/admin/account" },
+  { path: "admin/sign-out", file: "routes/admin/sign-out.tsx", access: "workspace.use", writes: true, example: "/admin/sign-out" },
+  { path: "admin/accounts", file: "routes/admin/accounts.tsx", access: "accounts.manage", writes: true, example: "/admin/accounts" },
+  { path: "admin/audit", file: "routes/admin/audit.tsx", access: "audit.read", writes: false, example: "/admin/audit" },
+];
+
+/** Routes a signed-in admin who has not set up two-factor yet may still use: setting it up, and leaving. */
+export const TWO_FACTOR_SETUP_ROUTES = ["admin/account", "admin/sign-out"];
+
+export const WORKSPACE_PREFIX = "/admin";
+
+export function isWorkspacePath(path: string): boolean {
+  return path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`) || path === `${WORKSPACE_PREFIX}.data`;
+}
+
+const patterns = WORKSPACE_ROUTES.map((r) => ({
+  route: r,
+  re: new RegExp(`^/${r.path.replace(/:\w+/g, "[^/]+")}$`),
+}));
+
+/** The route a request path is for; React Router's data requests (`/admin/audit.data`) count as their page. */
+export function workspaceRouteOf(path: string): WorkspaceRoute | undefined {
+  const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path.replace(/\/$/, "");
+  return patterns.find((p) => p.re.test(page))?.route;
+}
