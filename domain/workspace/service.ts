@@ -77,6 +77,17 @@ export function workspaceService(d: {
     return role === "translator" ? LANGUAGE_CODES.filter((l) => languages.includes(l)).join(",") : "";
   }
 
+  // Addresses are counted by a salted hash, never stored as they are (the site's privacy promise); the salt
+  // is kept in the database so every instance counts the same address alike.
+  let salt: Promise<string> | undefined;
+  async function addressKey(client: string): Promise<string> {
+    salt ??= d.accounts.metaValueOnce("address-salt", randomBytes(16).toString("hex"));
+    const hash = createHash("sha256")
+      .update(`${await salt}:${client}`)
+      .digest("base64url");
+    return `address:${hash}`;
+  }
+
   async function throttled(keys: string[], limits: number[]): Promise<number> {
     const since = new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString();
     let wait = 0;
@@ -138,7 +149,7 @@ export function workspaceService(d: {
 
     async signIn(input: { email: string; password: string; client: string; headers: Headers }): Promise<SignInResult> {
       const email = normalizeEmail(input.email);
-      const keys = [`account:${email}`, `address:${input.client}`];
+      const keys = [`account:${email}`, await addressKey(input.client)];
       const wait = await throttled(keys, [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress]);
       if (wait > 0) {
         await record(null, "sign-in.throttled", email);
@@ -158,6 +169,8 @@ export function workspaceService(d: {
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode !== 401) throw error;
         await d.failures.record(keys, now().toISOString());
+        // Failures older than the window count for nothing any more.
+        await d.failures.forget(new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString());
         await record(null, "sign-in.failed", email);
         return { outcome: "refused" };
       }

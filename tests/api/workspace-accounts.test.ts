@@ -141,6 +141,10 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
       headers: new Headers(),
     });
     expect(elsewhere.outcome).toBe("signed-in");
+    // The address is counted, not kept.
+    const keys = (await sql<{ key: string }>`select key from sign_in_failures`.execute(t.database.db)).rows.map((r) => r.key);
+    expect(keys.some((k) => k.startsWith("address:"))).toBe(true);
+    expect(keys.join(" ")).not.toContain("sprayer");
   });
 
   it("ends every session of an account whose role or password changes, and when its owner signs out everywhere", async () => {
