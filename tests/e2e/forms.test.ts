@@ -32,12 +32,21 @@ describe("contact form", () => {
     expect(await page.textContent(".state-success")).toBe("Your message has been sent successfully. We'll get back to you soon!");
     expect(await page.inputValue("#contact-name")).toBe("");
     // The test server allows 4 messages per client: use them up, then the next one fails.
+    // Each send is awaited to its answer and the form's reset: on a busy machine, typing the next message
+    // before the last one's success has emptied the form would send an empty one.
     for (let i = 0; i < 4; i++) {
       await fill();
-      await page.click(".contact-form button[type=submit]");
-      await page.waitForSelector(".form-status p");
-      if (await page.locator(".state-error").count()) break;
-      await page.waitForFunction(() => !document.querySelector(".contact-form button[disabled]"));
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/contact")),
+        page.click(".contact-form button[type=submit]"),
+      ]);
+      if (answer.status() === 429) break;
+      expect(answer.status()).toBe(201);
+      await page.waitForFunction(
+        () =>
+          !document.querySelector(".contact-form button[disabled]") &&
+          (document.querySelector("#contact-name") as HTMLInputElement).value === "",
+      );
     }
     await page.waitForSelector(".state-error[role=alert]");
     expect(await page.textContent(".state-error")).toBe("There was an error sending your message. Please try again later.");
