@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { languageOf } from "../lib/loader-params.server";
+import { formText, postedForm } from "../lib/form";
 import { appContext } from "../request-context";
 import { contactMessage } from "../../domain/contact/schema";
 import { CONTACT_LIMITS } from "../../shared/limits";
@@ -27,13 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);
   const { domain, client } = context.get(appContext);
   if (request.method !== "POST") throw data(null, { status: 405, headers: { allow: "GET, POST" } });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form (JSON, plain text, a broken multipart body): say so rather than fail.
-    throw data(null, { status: 415 });
-  }
+  const form = await postedForm(request);
   const values = typedValues(form);
   const parsed = contactMessage.safeParse({ ...values, website: String(form.get("website") ?? ""), language });
   if (!parsed.success) {
@@ -75,10 +70,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 function typedValues(form: FormData): Record<Field, string> {
-  return Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, String(form.get(f) ?? "")])) as Record<
-    Field,
-    string
-  >;
+  return Object.fromEntries((["name", "email", "subject", "message"] as const).map((f) => [f, formText(form, f)])) as Record<Field, string>;
 }
 
 const LIMITS: Record<Field, { min?: number; max: number }> = CONTACT_LIMITS;

@@ -1,6 +1,7 @@
 // All reads of published content. The only module (with its siblings) that writes SQL for content.
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "../engine.ts";
+import type { Database } from "../schema.ts";
 import { tr } from "./translations.ts";
 
 export type Page = { page: number; perPage: number };
@@ -19,30 +20,9 @@ export type CityRow = {
   updated_at: string;
 };
 export type ServiceTypeRow = { id: number; slug: string; name: string; description: string; updated_at: string };
-export type PlaceRow = {
-  id: number;
-  slug: string;
-  kind: string;
-  category_id: number;
-  category_kind: number;
-  city_id: number;
-  service_type_id: number | null;
-  star: number | null;
-  featured: number;
-  unesco: number;
-  popularity: number;
-  lat: number;
-  lng: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  summary: string;
-  information: string;
-  address: string;
-  aliases: string;
-  city_name: string;
-  category_name: string;
-};
+/** A place with its translation in one language, and the names of its city and category. */
+export type PlaceRow = Selectable<Database["places"]> &
+  Omit<Database["place_translations"], "place_id" | "language"> & { category_kind: number; city_name: string; category_name: string };
 export type MediaRow = {
   id: number;
   owner_type: string;
