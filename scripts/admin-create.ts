@@ -8,7 +8,7 @@ import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { buildDomain } from "../server/compose.ts";
 import { workspaceOrigin } from "../server/boot.ts";
-import { WorkspaceError } from "../domain/workspace/service.ts";
+import { isWorkspaceError } from "../domain/workspace/service.ts";
 import { workspaceMessages } from "../app/i18n/workspace-messages.ts";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
@@ -29,7 +29,7 @@ try {
   console.log(`Administrator ${account.email} created. Open this link within 72 hours to set the password (it works once):`);
   console.log(`${origin}${path}`);
 } catch (error) {
-  if (!(error instanceof WorkspaceError)) throw error;
+  if (!isWorkspaceError(error)) throw error;
   const problems = workspaceMessages("en").problems as Record<string, Record<string, string>>;
   const [group, key] = error.code.split(".");
   console.error(problems[group]?.[key] ?? error.code);

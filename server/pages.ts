@@ -69,9 +69,9 @@ export async function pageHandler(
   async function render(request: Request, c: Context): Promise<Cached> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
-    // Only the workspace knows who is signed in (its guard put the account on the request); a public page
-    // never has a cookie to read (server/app.ts takes the header off).
-    const workspace = isWorkspacePath(new URL(request.url).pathname) ? (c.get("workspaceUser") as SignedIn | undefined) : undefined;
+    // Only the workspace's guard knows who is signed in, and it runs for /admin alone; a public page never
+    // has a cookie to read (server/app.ts takes the header off).
+    const workspace = c.get("workspaceUser") as SignedIn | undefined;
     context.set(appContext, { domain, client: clientKey(c, trustProxy), errors, workspace });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's

@@ -34,6 +34,9 @@ export const SEARCH_BOX = {
   pageSize: 10,
 } as const;
 
+/** Workspace passwords: long enough to resist guessing, short enough to hash cheaply (ASVS 2.1.1, 2.1.2). */
+export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
+
 /** Workspace sessions (OWASP ASVS 3.3): they end after 30 minutes unused, and 12 hours after sign-in whatever. */
 export const WORKSPACE_SESSION = { idleSeconds: 30 * 60, absoluteSeconds: 12 * 60 * 60 } as const;
 

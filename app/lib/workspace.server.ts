@@ -2,7 +2,7 @@
 // workspace service, reading a posted form, and answers that carry the session cookies.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "../request-context";
-import { WorkspaceError, type SignedIn } from "../../domain/workspace/service";
+import { isWorkspaceError, type SignedIn } from "../../domain/workspace/service";
 
 export function workspaceOf(context: Readonly<RouterContextProvider>) {
   const { domain, client, workspace } = context.get(appContext);
@@ -16,16 +16,6 @@ export function signedIn(context: Readonly<RouterContextProvider>): SignedIn {
   return who;
 }
 
-export async function postedForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ problem: "form" }, { status: 415 });
-  }
-}
-
-export const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-
 /** A redirect that sets (or clears) the workspace's cookies. */
 export function redirectWithCookies(to: string, cookies: string[]) {
   const headers = new Headers();
@@ -38,10 +28,10 @@ export function safeNext(next: string | null): string {
   return next && /^\/admin(\/[\w\-/]*)?$/.test(next) && !next.startsWith("/admin/sign-") ? next : "/admin";
 }
 
-export type Problem = { problem: string; field?: string };
+type Problem = { problem: string; field?: string };
 
 /** A refusal of the domain as the form's answer (400, with the message key and the field it concerns). */
 export function problemOf(error: unknown) {
-  if (error instanceof WorkspaceError) return data<Problem>({ problem: error.code, field: error.field }, { status: 400 });
+  if (isWorkspaceError(error)) return data<Problem>({ problem: error.code, field: error.field }, { status: 400 });
   throw error;
 }

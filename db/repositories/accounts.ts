@@ -50,13 +50,6 @@ export function accountsRepository(db: Db) {
       const r = await base().where("u.email", "=", email).executeTakeFirst();
       return r && toRow(r);
     },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom("admin_user")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
     async update(id: string, values: Partial<Pick<AccountRow, "role" | "languages" | "uiLanguage" | "name">>) {
       await db
         .updateTable("admin_user")

@@ -5,7 +5,8 @@
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
 import type { DatabaseHandle } from "../../db/engine.ts";
-import { WORKSPACE_SESSION } from "../../shared/limits.ts";
+import { PASSWORD_LENGTH, WORKSPACE_SESSION } from "../../shared/limits.ts";
+import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
 
 export type WorkspaceAuthOptions = {
   /** Signs the cookies and encrypts the TOTP secrets; kept in the database (see service.ts). */
@@ -14,14 +15,11 @@ export type WorkspaceAuthOptions = {
   origin: string;
 };
 
-export const WORKSPACE_PATH = "/admin";
-export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
-
 export function workspaceAuth(handle: DatabaseHandle, o: WorkspaceAuthOptions) {
   return betterAuth({
     appName: "Visit Syria",
     baseURL: o.origin,
-    basePath: `${WORKSPACE_PATH}/auth`,
+    basePath: `${WORKSPACE_PREFIX}/auth`,
     secret: o.secret,
     database: { db: handle.db as any, type: handle.engine },
     telemetry: { enabled: false },
@@ -49,7 +47,7 @@ export function workspaceAuth(handle: DatabaseHandle, o: WorkspaceAuthOptions) {
     advanced: {
       cookiePrefix: "vs-admin",
       useSecureCookies: o.origin.startsWith("https://"),
-      defaultCookieAttributes: { path: WORKSPACE_PATH, sameSite: "strict", httpOnly: true },
+      defaultCookieAttributes: { path: WORKSPACE_PREFIX, sameSite: "strict", httpOnly: true },
     },
     plugins: [twoFactor({ issuer: "Visit Syria", schema: { twoFactor: { modelName: "admin_two_factor" } } })],
   });

@@ -5,13 +5,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AccountRow, AccountsRepository } from "../../db/repositories/accounts.ts";
 import type { AuditFilter, AuditRepository } from "../../db/repositories/audit.ts";
 import type { SignInFailuresRepository } from "../../db/repositories/sign-in-failures.ts";
-import { INVITATION_TTL_MS, SIGN_IN_LIMITS, WORKSPACE_SESSION } from "../../shared/limits.ts";
+import { INVITATION_TTL_MS, PASSWORD_LENGTH, SIGN_IN_LIMITS, WORKSPACE_SESSION } from "../../shared/limits.ts";
 import { isLanguageCode, LANGUAGE_CODES } from "../../shared/languages.ts";
-import { PASSWORD_LENGTH, WORKSPACE_PATH, type WorkspaceAuth } from "./auth.ts";
+import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
+import type { WorkspaceAuth } from "./auth.ts";
+import type { AuditAction } from "./audit-actions.ts";
 import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
 
 export type Actor = { id: string | null; email: string };
-export type SignedIn = { account: AccountRow; sessionToken: string; expiresAt: string };
+export type SignedIn = { account: AccountRow };
 export type SignInResult =
   | { outcome: "signed-in" | "two-factor"; cookies: string[] }
   | { outcome: "refused" }
@@ -24,16 +26,25 @@ export class WorkspaceError extends Error {
   readonly field?: string;
   constructor(code: string, field?: string) {
     super(code);
+    this.name = "WorkspaceError";
     this.code = code;
     this.field = field;
   }
+}
+
+/**
+ * Whether an error is a WorkspaceError. Told by its name, not `instanceof`: the pages' server build bundles
+ * its own copy of this module, while the service that throws comes from the one Node loaded.
+ */
+export function isWorkspaceError(error: unknown): error is WorkspaceError {
+  return error instanceof Error && error.name === "WorkspaceError";
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -48,7 +59,7 @@ export function workspaceService(d: {
   const now = d.now ?? (() => new Date());
   const api = async () => (await d.auth()).api;
   const ctxOf = async () => (await d.auth()).$context;
-  const record = (actor: Actor | null, action: string, target: string, before?: unknown, after?: unknown) =>
+  const record = (actor: Actor | null, action: AuditAction, target: string, before?: unknown, after?: unknown) =>
     d.audit.append({
       at: now().toISOString(),
       actorId: actor?.id ?? null,
@@ -62,7 +73,7 @@ export function workspaceService(d: {
   async function newInvitation(userId: string): Promise<string> {
     const token = randomBytes(32).toString("base64url");
     await d.accounts.addInvitation(hashToken(token), userId, new Date(now().getTime() + INVITATION_TTL_MS).toISOString());
-    return `${WORKSPACE_PATH}/invitation/${token}`;
+    return `${WORKSPACE_PREFIX}/invitation/${token}`;
   }
 
   function checkPassword(password: string) {
@@ -155,6 +166,15 @@ export function workspaceService(d: {
         await record(null, "sign-in.throttled", email);
         return { outcome: "throttled", retryAfterSeconds: wait };
       }
+      const refused = async (): Promise<SignInResult> => {
+        await d.failures.record(keys, now().toISOString());
+        // Failures older than the window count for nothing any more.
+        await d.failures.forget(new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString());
+        await record(null, "sign-in.failed", email);
+        return { outcome: "refused" };
+      };
+      // What no account can have is refused like a wrong password (better-auth would answer 400 for it).
+      if (!EMAIL.test(email) || input.password.length > PASSWORD_LENGTH.max) return refused();
       try {
         const { headers, response } = await (await api()).signInEmail({
           body: { email, password: input.password, rememberMe: true },
@@ -168,11 +188,7 @@ export function workspaceService(d: {
         return { outcome: twoFactor ? "two-factor" : "signed-in", cookies: cookiesOf(headers) };
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode !== 401) throw error;
-        await d.failures.record(keys, now().toISOString());
-        // Failures older than the window count for nothing any more.
-        await d.failures.forget(new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString());
-        await record(null, "sign-in.failed", email);
-        return { outcome: "refused" };
+        return refused();
       }
     },
 
@@ -199,7 +215,7 @@ export function workspaceService(d: {
         return null;
       }
       const account = await d.accounts.byId(found.user.id);
-      return account ? { account, sessionToken: found.session.token, expiresAt: new Date(found.session.expiresAt).toISOString() } : null;
+      return account ? { account } : null;
     },
 
     async signOut(headers: Headers, who: SignedIn): Promise<string[]> {
@@ -309,9 +325,6 @@ export function workspaceService(d: {
     audit(filter: AuditFilter) {
       return d.audit.list(filter);
     },
-
-    /** Appends an entry for a write made elsewhere (content, exports). */
-    record,
   };
 }
 

@@ -112,6 +112,17 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     expect((await ws.current(headersWith(verified.cookies)))?.account.email).toBe("omar@example.org");
   });
 
+  it("refuses a malformed e-mail, an empty form and an overlong password like a wrong password, without failing", async () => {
+    for (const [email, password] of [
+      ["not-an-email", "whatever it is"],
+      ["", ""],
+      ["rania@example.org", "x".repeat(300)],
+    ]) {
+      const r = await ws.signIn({ email, password, client: "typos", headers: new Headers() });
+      expect(r.outcome, `${email} / ${password.length}`).toBe("refused");
+    }
+  });
+
   it("stops guessing after the per-account limit, from any address, and tells when to try again", async () => {
     await invited("guess@example.org", "viewer", "a good long secret");
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {

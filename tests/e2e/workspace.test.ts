@@ -134,3 +134,73 @@ describe.each(["en", "ar"] as const)("editorial workspace in %s", (language) => 
     await page.screenshot({ path: `bench/results/screens/workspace-audit-${language}.png`, fullPage: true });
   });
 });
+
+// Every form of the workspace against what a person or a script may send it: a body that is not a form,
+// missing or wrong fields, an unknown intent. Each gets a clear refusal, never a 5xx or a stack trace.
+describe("workspace forms with bad input", () => {
+  const origin = () => new URL(baseURL()).origin;
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  async function post(path: string, body: Record<string, string> | string, cookie = "") {
+    const json = typeof body === "string";
+    const res = await fetch(baseURL() + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: origin(),
+        "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: json ? body : new URLSearchParams(body).toString(),
+    });
+    const text = await res.text();
+    expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+    expect(text).not.toMatch(/\n\s+at [\w.<>]+ \(|node_modules/);
+    return { res, text };
+  }
+
+  it("refuses each with its status and, where a field is wrong, its message", async () => {
+    const en = workspaceMessages("en");
+    const password = "figs and pistachios in june";
+    const email = "input.check@example.org";
+    const invitation = adminCreate(email);
+    expect((await post(invitation, '{"password":"x"}')).res.status).toBe(415);
+    expect((await post(invitation, { password: "short", confirmation: "short" })).text).toContain(en.problems.password.tooShort);
+    expect((await post("/admin/invitation/not-a-real-token", { password, confirmation: password })).res.status).toBe(400);
+    expect((await post(invitation, { password, confirmation: password })).res.status).toBe(303);
+
+    expect((await post("/admin/sign-in", "{}")).res.status).toBe(415);
+    expect((await post("/admin/sign-in", {})).res.status).toBe(401);
+    expect((await post("/admin/two-factor", { code: "not a code" })).res.status).toBe(401);
+
+    // The admin turns on two-step verification, as an admin must before using the other pages.
+    let cookie = cookieOf((await post("/admin/sign-in", { email, password })).res);
+    expect((await post("/admin/account", "{}", cookie)).res.status).toBe(415);
+    expect((await post("/admin/account", { intent: "nothing" }, cookie)).res.status).toBe(400);
+    expect((await post("/admin/account", { intent: "two-factor-start", password: "not it" }, cookie)).text).toContain(
+      en.problems.password.wrong,
+    );
+    const started = await post("/admin/account", { intent: "two-factor-start", password }, cookie);
+    const secret = started.text.match(/class="ws-key"[^>]*>([A-Z2-7]+)</)![1];
+    expect((await post("/admin/account", { intent: "two-factor-confirm", code: "000000" }, cookie)).text).toContain(en.problems.code.wrong);
+    cookie = cookieOf((await post("/admin/account", { intent: "two-factor-confirm", code: await freshCode(secret) }, cookie)).res);
+
+    expect(
+      (await post("/admin/account", { intent: "password", current: "wrong", password: "x", confirmation: "y" }, cookie)).res.status,
+    ).toBe(400);
+    expect((await post("/admin/account", { intent: "language", language: "xx" }, cookie)).res.status).toBe(400);
+    expect((await post("/admin/accounts", "{}", cookie)).res.status).toBe(415);
+    expect((await post("/admin/accounts", { intent: "nothing" }, cookie)).res.status).toBe(400);
+    const invite = await post("/admin/accounts", { intent: "invite", name: "Nour", email: "not-an-email", role: "editor" }, cookie);
+    expect(invite.res.status).toBe(400);
+    expect(invite.text).toContain(en.problems.email.invalid);
+    expect(
+      (await post("/admin/accounts", { intent: "invite", name: "Nour", email: "nour@example.org", role: "owner" }, cookie)).text,
+    ).toContain(en.problems.role.invalid);
+    expect((await post("/admin/accounts", { intent: "role", id: "no-such-account", role: "editor" }, cookie)).res.status).toBe(400);
+    expect((await post("/admin/accounts", { intent: "reset", id: "no-such-account" }, cookie)).res.status).toBe(400);
+  });
+});

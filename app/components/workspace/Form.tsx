@@ -2,6 +2,7 @@
 // the workspace in another language (for pages shown before sign-in).
 import { useSearchParams } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider";
+import { PASSWORD_LENGTH } from "../../../shared/limits";
 
 type FieldProps = {
   name: string;
@@ -37,6 +38,43 @@ export function Field({ name, label, type = "text", problem, hint, ...input }: F
         </p>
       )}
     </div>
+  );
+}
+
+/** A new password and its repetition, with the length rules the server checks and a hint saying them. */
+export function NewPasswordFields({
+  label,
+  confirmationLabel,
+  problem,
+}: {
+  label: string;
+  confirmationLabel: string;
+  /** The problem (message key) of a field, if any. */
+  problem: (field: "password" | "confirmation") => string | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        hint={t("invitation.hint")}
+        minLength={PASSWORD_LENGTH.min}
+        maxLength={PASSWORD_LENGTH.max}
+        problem={problem("password")}
+        required
+      />
+      <Field
+        name="confirmation"
+        label={confirmationLabel}
+        type="password"
+        autoComplete="new-password"
+        problem={problem("confirmation")}
+        required
+      />
+    </>
   );
 }
 

@@ -1,13 +1,13 @@
 // /admin/account: one's own account. Two-step verification (required for admins before anything else),
 // the password, where one is signed in (and signing out everywhere), and the workspace's language.
 import { data, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/account";
 import { useI18n } from "../../i18n/I18nProvider";
-import { postedForm, problemOf, redirectWithCookies, signedIn, text, workspaceOf } from "../../lib/workspace.server";
-import { Field, Notice } from "../../components/workspace/Form";
+import { problemOf, redirectWithCookies, signedIn, workspaceOf } from "../../lib/workspace.server";
+import { Field, NewPasswordFields, Notice } from "../../components/workspace/Form";
 import { LANGUAGE_CODES } from "../../../shared/languages";
-import { PASSWORD_LENGTH } from "../../../domain/workspace/auth";
-import { formatTime } from "../../lib/workspace-time";
+import { formatTime, languageName } from "../../lib/workspace-format";
 
 type AccountAnswer =
   | { done: "password" | "two-factor" | "language" }
@@ -29,35 +29,35 @@ export async function action({ context, request }: Route.ActionArgs) {
   const who = signedIn(context);
   const { service } = workspaceOf(context);
   const form = await postedForm(request);
-  const intent = text(form, "intent");
+  const intent = formText(form, "intent");
   try {
     switch (intent) {
       case "two-factor-start":
-        return data<AccountAnswer>({ enrolment: await service.startTwoFactor(request.headers, text(form, "password")) });
+        return data<AccountAnswer>({ enrolment: await service.startTwoFactor(request.headers, formText(form, "password")) });
       case "two-factor-confirm": {
         try {
-          const cookies = await service.confirmTwoFactor(request.headers, who, text(form, "code"));
+          const cookies = await service.confirmTwoFactor(request.headers, who, formText(form, "code"));
           return redirectWithCookies("/admin/account?done=two-factor#two-factor", cookies);
         } catch (error) {
           // The key stays on screen, so the next code can be typed without starting again.
           const answer = problemOf(error);
-          return data<AccountAnswer>({ ...answer.data, section: "two-factor", totpURI: text(form, "totpURI") }, { status: 400 });
+          return data<AccountAnswer>({ ...answer.data, section: "two-factor", totpURI: formText(form, "totpURI") }, { status: 400 });
         }
       }
       case "password": {
         const cookies = await service.changePassword(
           request.headers,
           who,
-          text(form, "current"),
-          text(form, "password"),
-          text(form, "confirmation"),
+          formText(form, "current"),
+          formText(form, "password"),
+          formText(form, "confirmation"),
         );
         return redirectWithCookies("/admin/account?done=password#password", cookies);
       }
       case "sign-out-everywhere":
         return redirectWithCookies("/admin/sign-in", await service.signOutEverywhere(request.headers, who));
       case "language":
-        await service.setInterfaceLanguage(who, text(form, "language"));
+        await service.setInterfaceLanguage(who, formText(form, "language"));
         return data<AccountAnswer>({ done: "language" });
       default:
         return data<AccountAnswer>({ problem: "form", section: "" }, { status: 400 });
@@ -179,23 +179,10 @@ export default function Account() {
                 problem={problem("password", "current")}
                 required
               />
-              <Field
-                name="password"
+              <NewPasswordFields
                 label={t("account.password.new")}
-                type="password"
-                autoComplete="new-password"
-                minLength={PASSWORD_LENGTH.min}
-                maxLength={PASSWORD_LENGTH.max}
-                problem={problem("password", "password")}
-                required
-              />
-              <Field
-                name="confirmation"
-                label={t("account.password.confirmation")}
-                type="password"
-                autoComplete="new-password"
-                problem={problem("password", "confirmation")}
-                required
+                confirmationLabel={t("account.password.confirmation")}
+                problem={(field) => problem("password", field)}
               />
               <button type="submit" className="button">
                 {t("account.password.submit")}
@@ -240,7 +227,7 @@ export default function Account() {
               <select id="language" name="language" defaultValue={d.uiLanguage}>
                 {LANGUAGE_CODES.map((code) => (
                   <option key={code} value={code} lang={code}>
-                    {new Intl.DisplayNames([code], { type: "language" }).of(code)}
+                    {languageName(code)}
                   </option>
                 ))}
               </select>

@@ -1,12 +1,14 @@
 // /admin/accounts (admins): everyone with an account, inviting someone, changing a role, resetting a
 // password. Each change ends the account's sessions and is written to the audit log by the service.
 import { data, useActionData, useLoaderData } from "react-router";
+import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/accounts";
 import { useI18n } from "../../i18n/I18nProvider";
-import { postedForm, problemOf, signedIn, text, workspaceOf } from "../../lib/workspace.server";
+import { problemOf, signedIn, workspaceOf } from "../../lib/workspace.server";
 import { Field, Notice } from "../../components/workspace/Form";
 import { ROLES } from "../../../domain/workspace/roles";
 import { LANGUAGE_CODES } from "../../../shared/languages";
+import { languageName } from "../../lib/workspace-format";
 
 type AccountsAnswer =
   | { done: "invite" | "reset"; email: string; link: string }
@@ -33,28 +35,33 @@ export async function action({ context, request }: Route.ActionArgs) {
   const who = signedIn(context);
   const { service } = workspaceOf(context);
   const form = await postedForm(request);
-  const intent = text(form, "intent");
+  const intent = formText(form, "intent");
   const origin = new URL(request.url).origin;
   try {
     if (intent === "invite") {
       const { account, path } = await service.invite(
         { id: who.account.id, email: who.account.email },
-        { email: text(form, "email"), name: text(form, "name"), role: text(form, "role"), languages: form.getAll("languages").map(String) },
+        {
+          email: formText(form, "email"),
+          name: formText(form, "name"),
+          role: formText(form, "role"),
+          languages: form.getAll("languages").map(String),
+        },
       );
       return data<AccountsAnswer>({ done: "invite", email: account.email, link: origin + path }, { status: 201 });
     }
     if (intent === "role") {
-      const account = await service.setRole(who, text(form, "id"), text(form, "role"), form.getAll("languages").map(String));
+      const account = await service.setRole(who, formText(form, "id"), formText(form, "role"), form.getAll("languages").map(String));
       return data<AccountsAnswer>({ done: "role", email: account.email });
     }
     if (intent === "reset") {
-      const { account, path } = await service.resetPassword(who, text(form, "id"));
+      const { account, path } = await service.resetPassword(who, formText(form, "id"));
       return data<AccountsAnswer>({ done: "reset", email: account.email, link: origin + path });
     }
     return data<AccountsAnswer>({ problem: "form", intent }, { status: 400 });
   } catch (error) {
     const answer = problemOf(error);
-    return data<AccountsAnswer>({ ...answer.data, intent, id: text(form, "id") }, { status: 400 });
+    return data<AccountsAnswer>({ ...answer.data, intent, id: formText(form, "id") }, { status: 400 });
   }
 }
 
@@ -64,7 +71,7 @@ function LanguageChoices({ idPrefix, chosen }: { idPrefix: string; chosen: strin
       {LANGUAGE_CODES.map((code) => (
         <label key={code} htmlFor={`${idPrefix}-${code}`}>
           <input type="checkbox" id={`${idPrefix}-${code}`} name="languages" value={code} defaultChecked={chosen.includes(code)} />
-          <span lang={code}>{new Intl.DisplayNames([code], { type: "language" }).of(code)}</span>
+          <span lang={code}>{languageName(code)}</span>
         </label>
       ))}
     </span>

@@ -1,33 +1,20 @@
 // /admin/audit (admins): the audit log, newest first, filtered by action, 50 entries a page. It can be read
 // here and nowhere changed.
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
+import type { WorkspaceLayoutData } from "./layout";
+import { AUDIT_ACTIONS, isAuditAction } from "../../../domain/workspace/audit-actions";
 import type { Route } from "./+types/audit";
 import { useI18n } from "../../i18n/I18nProvider";
 import { signedIn, workspaceOf } from "../../lib/workspace.server";
-import { formatTime } from "../../lib/workspace-time";
+import { formatTime } from "../../lib/workspace-format";
 
 const PAGE = 50;
-export const AUDIT_ACTIONS = [
-  "sign-in",
-  "sign-in.password",
-  "sign-in.failed",
-  "sign-in.throttled",
-  "sign-in.two-factor-failed",
-  "sign-out",
-  "sign-out.everywhere",
-  "two-factor.enabled",
-  "password.changed",
-  "password.reset",
-  "account.invite",
-  "account.password-set",
-  "account.role",
-] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   signedIn(context);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("action") ?? "";
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(asked) ? asked : undefined;
+  const asked = url.searchParams.get("action");
+  const action = isAuditAction(asked) ? asked : undefined;
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   const rows = await workspaceOf(context).service.audit({ action, limit: PAGE + 1, offset: (page - 1) * PAGE });
   return { entries: rows.slice(0, PAGE), action: action ?? "", page, hasOlder: rows.length > PAGE };
@@ -38,6 +25,9 @@ const show = (value: unknown) => (value === null || value === undefined ? "" : J
 export default function Audit() {
   const { t, language } = useI18n();
   const { entries, action, page, hasOlder } = useLoaderData<typeof loader>();
+  // Action names contain a dot, so their labels are read from the texts directly.
+  const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.audit.actions;
+  const labelOf = (a: string) => (isAuditAction(a) ? labels[a] : a);
   const pageLink = (p: number) => `?${new URLSearchParams({ ...(action ? { action } : {}), page: String(p) }).toString()}`;
   return (
     <>
@@ -49,7 +39,7 @@ export default function Audit() {
           <option value="">{t("audit.allActions")}</option>
           {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {labels[a]}
             </option>
           ))}
         </select>
@@ -78,7 +68,12 @@ export default function Audit() {
                 <tr key={e.id}>
                   <td>{formatTime(e.at, language)}</td>
                   <td dir="ltr">{e.actorEmail ?? t("audit.nobody")}</td>
-                  <td dir="ltr">{e.action}</td>
+                  <td>
+                    {labelOf(e.action)}{" "}
+                    <code dir="ltr" className="ws-action">
+                      {e.action}
+                    </code>
+                  </td>
                   <td dir="ltr">{e.target}</td>
                   <td dir="ltr">
                     {show(e.before)}

@@ -3,7 +3,8 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { WorkspaceLayoutData } from "./layout";
 import type { Route } from "./+types/dashboard";
 import { useI18n } from "../../i18n/I18nProvider";
-import { signedIn, workspaceOf } from "../../lib/workspace.server";
+import { signedIn } from "../../lib/workspace.server";
+import { languageName } from "../../lib/workspace-format";
 import { can, PERMISSIONS } from "../../../domain/workspace/roles";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +15,6 @@ export function loader({ context }: Route.LoaderArgs) {
     languages: who.account.languages ? who.account.languages.split(",") : [],
     twoFactorEnabled: who.account.twoFactorEnabled,
     allowed: PERMISSIONS.filter((p) => p !== "workspace.use" && can(who.account.role, p)),
-    mayTurnOnTwoFactor: !workspaceOf(context).service.needsTwoFactor(who),
   };
 }
 
@@ -27,14 +27,14 @@ export default function Dashboard() {
     <section>
       <h1>{t("dashboard.title", { name: d.name })}</h1>
       <p>{t("dashboard.role", { role: t(`roles.${d.role}`) })}</p>
-      {d.languages.length > 0 && <p>{t("dashboard.languages", { languages: d.languages.join(", ") })}</p>}
+      {d.languages.length > 0 && <p>{t("dashboard.languages", { languages: d.languages.map(languageName).join(", ") })}</p>}
       <h2>{t("dashboard.can")}</h2>
       <ul>
         {d.allowed.map((p) => (
           <li key={p}>{labels[p as keyof typeof labels]}</li>
         ))}
       </ul>
-      {!d.twoFactorEnabled && d.mayTurnOnTwoFactor && (
+      {!d.twoFactorEnabled && (
         <p>
           <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>
         </p>

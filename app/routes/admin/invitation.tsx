@@ -1,11 +1,11 @@
 // /admin/invitation/:token: the link an admin's invitation (or password reset) gives. It works once, for
 // 72 hours, and sets the account's password; the invitee then signs in.
 import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/invitation";
 import { useI18n } from "../../i18n/I18nProvider";
-import { postedForm, problemOf, text, workspaceOf } from "../../lib/workspace.server";
-import { Field, WorkspaceLanguageLink } from "../../components/workspace/Form";
-import { PASSWORD_LENGTH } from "../../../domain/workspace/auth";
+import { problemOf, workspaceOf } from "../../lib/workspace.server";
+import { NewPasswordFields, WorkspaceLanguageLink } from "../../components/workspace/Form";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const account = await workspaceOf(context).service.invitation(params.token);
@@ -18,8 +18,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     const account = await workspaceOf(context).service.acceptInvitation(
       params.token,
-      text(form, "password"),
-      text(form, "confirmation"),
+      formText(form, "password"),
+      formText(form, "confirmation"),
       new URL(request.url).searchParams.get("lang") ?? undefined,
     );
     return redirect(`/admin/sign-in?password-set&lang=${account.uiLanguage}`, 303);
@@ -48,25 +48,7 @@ export default function Invitation() {
       <p>{t("invitation.intro", { name: account.name, email: account.email })}</p>
       <form method="post" className="ws-form">
         <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-        <Field
-          name="password"
-          label={t("invitation.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("invitation.hint")}
-          minLength={PASSWORD_LENGTH.min}
-          maxLength={PASSWORD_LENGTH.max}
-          problem={problem("password")}
-          required
-        />
-        <Field
-          name="confirmation"
-          label={t("invitation.confirmation")}
-          type="password"
-          autoComplete="new-password"
-          problem={problem("confirmation")}
-          required
-        />
+        <NewPasswordFields label={t("invitation.password")} confirmationLabel={t("invitation.confirmation")} problem={problem} />
         <button type="submit" className="button">
           {t("invitation.submit")}
         </button>

@@ -1,9 +1,10 @@
 // /admin/sign-in: e-mail and password. An account with two-factor goes on to /admin/two-factor; too many
 // failures (by account or by address, counted in the database) are refused with Retry-After.
 import { data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/sign-in";
 import { useI18n } from "../../i18n/I18nProvider";
-import { postedForm, redirectWithCookies, safeNext, text, workspaceOf } from "../../lib/workspace.server";
+import { redirectWithCookies, safeNext, workspaceOf } from "../../lib/workspace.server";
 import { Field, Notice, WorkspaceLanguageLink } from "../../components/workspace/Form";
 
 type SignInAnswer = { problem: "refused" } | { problem: "throttled"; minutes: number };
@@ -17,7 +18,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { service, client } = workspaceOf(context);
   const form = await postedForm(request);
   const next = safeNext(new URL(request.url).searchParams.get("next"));
-  const result = await service.signIn({ email: text(form, "email"), password: text(form, "password"), client, headers: request.headers });
+  const result = await service.signIn({
+    email: formText(form, "email"),
+    password: formText(form, "password"),
+    client,
+    headers: request.headers,
+  });
   if (result.outcome === "signed-in") return redirectWithCookies(next, result.cookies);
   if (result.outcome === "two-factor") return redirectWithCookies(`/admin/two-factor?next=${encodeURIComponent(next)}`, result.cookies);
   if (result.outcome === "throttled") {

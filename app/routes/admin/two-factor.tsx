@@ -1,15 +1,16 @@
 // /admin/two-factor: the second step of signing in, for accounts with two-factor on. The password step left
 // a short-lived cookie that says whose code this is; without it, the code is refused.
 import { data, useActionData } from "react-router";
+import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/two-factor";
 import { useI18n } from "../../i18n/I18nProvider";
-import { postedForm, redirectWithCookies, safeNext, text, workspaceOf } from "../../lib/workspace.server";
+import { redirectWithCookies, safeNext, workspaceOf } from "../../lib/workspace.server";
 import { Field, Notice } from "../../components/workspace/Form";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { service } = workspaceOf(context);
   const form = await postedForm(request);
-  const result = await service.verifySignInCode(text(form, "code"), request.headers);
+  const result = await service.verifySignInCode(formText(form, "code"), request.headers);
   if (result.ok) return redirectWithCookies(safeNext(new URL(request.url).searchParams.get("next")), result.cookies);
   return data({ problem: "wrong" }, { status: 401 });
 }

@@ -1,0 +1,22 @@
+// What the audit log records: one name per kind of event, written by the workspace service and offered as
+// a filter (and labelled in every language) by the audit page.
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in.password",
+  "sign-in.failed",
+  "sign-in.throttled",
+  "sign-in.two-factor-failed",
+  "sign-out",
+  "sign-out.everywhere",
+  "two-factor.enabled",
+  "password.changed",
+  "password.reset",
+  "account.invite",
+  "account.password-set",
+  "account.role",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
