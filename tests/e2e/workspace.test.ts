@@ -37,14 +37,22 @@ async function freshCode(secret: string): Promise<string> {
   return totpCode(secret);
 }
 
-describe.each(["en", "ar"] as const)("editorial workspace in %s", (language) => {
+// Each language at a phone's width and a desktop's: every button is pressed where a person sees it.
+describe.each([
+  ["en", 1280],
+  ["en", 375],
+  ["ar", 375],
+  ["ar", 1280],
+] as const)("editorial workspace in %s at %i px", (language, width) => {
   const { open } = useBrowser();
   it("takes the first admin from the command to two-step sign-in, then invites an editor and a translator", async () => {
-    const email = `lama.${language}@example.org`;
+    // Addresses differ per run of the journey: the accounts all live in the one test server.
+    const tag = `${language}${width}`;
+    const email = `lama.${tag}@example.org`;
     const password = "jasmine over the old city";
     const invitation = adminCreate(email);
     // The wrong code below is answered 401, as it should be.
-    const page = await open(`${invitation}?lang=${language}`, { width: language === "ar" ? 375 : 1280, allowErrors: [/status of 401/] });
+    const page = await open(`${invitation}?lang=${language}`, { width, allowErrors: [/status of 401/] });
     expect(await page.getAttribute("html", "dir")).toBe(language === "ar" ? "rtl" : "ltr");
     expect(await page.getAttribute("html", "lang")).toBe(language);
     // No cookie before signing in, and none for the public site at any time.
@@ -93,8 +101,8 @@ describe.each(["en", "ar"] as const)("editorial workspace in %s", (language) => 
     await page.waitForURL(/\/admin\/accounts$/);
     const links: string[] = [];
     for (const [who, role, languages] of [
-      [`editor.${language}@example.org`, "editor", []],
-      [`translator.${language}@example.org`, "translator", ["fr"]],
+      [`editor.${tag}@example.org`, "editor", []],
+      [`translator.${tag}@example.org`, "translator", ["fr"]],
     ] as const) {
       await page.fill("#name", who.split("@")[0]);
       await page.fill("#email", who);
@@ -109,11 +117,11 @@ describe.each(["en", "ar"] as const)("editorial workspace in %s", (language) => 
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
 
     // The translator sets a password and finds neither the accounts nor the audit log.
-    const translator = await open(`${links[1]}?lang=${language}`, { allowErrors: [/status of 403/] });
+    const translator = await open(`${links[1]}?lang=${language}`, { width, allowErrors: [/status of 403/] });
     await translator.fill("#password", "lemon trees in the courtyard");
     await translator.fill("#confirmation", "lemon trees in the courtyard");
     await Promise.all([translator.waitForURL(/sign-in/), translator.locator("main form button").click()]);
-    await translator.fill("#email", `translator.${language}@example.org`);
+    await translator.fill("#email", `translator.${tag}@example.org`);
     await translator.fill("#password", "lemon trees in the courtyard");
     await Promise.all([translator.waitForURL(`${baseURL()}/admin`), translator.locator("main form button").click()]);
     expect(await translator.locator('.ws-nav a[href="/admin/accounts"]').count()).toBe(0);
@@ -129,9 +137,9 @@ describe.each(["en", "ar"] as const)("editorial workspace in %s", (language) => 
     for (const action of ["account.invite", "account.password-set", "two-factor.enabled", "sign-in.password", "sign-in", "sign-out"]) {
       expect(log, action).toContain(action);
     }
-    expect(log).toContain(`translator.${language}@example.org`);
+    expect(log).toContain(`translator.${tag}@example.org`);
     await expectAccessible(page);
-    await page.screenshot({ path: `bench/results/screens/workspace-audit-${language}.png`, fullPage: true });
+    await page.screenshot({ path: `bench/results/screens/workspace-audit-${language}-${width}.png`, fullPage: true });
   });
 });
 
