@@ -139,7 +139,8 @@ describe.each([
     }
     expect(log).toContain(`translator.${tag}@example.org`);
     await expectAccessible(page);
-    await page.screenshot({ path: `bench/results/screens/workspace-audit-${language}-${width}.png`, fullPage: true });
+    // For a person to look at (kept out of git: every run would change it).
+    await page.screenshot({ path: `test-results/workspace-audit-${language}-${width}.png`, fullPage: true });
   });
 });
 
