@@ -6,7 +6,7 @@ const partial = process.argv.includes("--partial");
 const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "content";
 try {
   const files = readContent(dir, { partial });
-  const problems = checkContent(files);
+  const problems = checkContent(files, { complete: true });
   for (const p of problems) console.log(`- ${p}`);
   console.log(
     `${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities: ${problems.length} problem(s)`,

@@ -1,4 +1,6 @@
-// Checks across content files that a schema alone cannot express: references, scripts, distances, lengths.
+// Checks across content that a schema alone cannot express: references, scripts, distances, lengths.
+// Each problem names its item and field, so `content:check` can print it and the workspace can show it next
+// to the field, in the editor's language (by its code and values).
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
@@ -6,6 +8,32 @@ import { LANGUAGE_CODES } from "../../shared/languages.ts";
 const ARABIC = /\p{Script=Arabic}/u;
 const HAN = /\p{Script=Han}/u;
 const LATIN = /\p{Script=Latin}/u;
+
+export const MIN_INFORMATION_WORDS = 120;
+export const MIN_SITE_IMAGES = 3;
+
+export type ProblemCode =
+  | "duplicate-slug"
+  | "not-arabic"
+  | "not-chinese"
+  | "same-as-english"
+  | "missing-translation"
+  | "missing-description"
+  | "unknown-reference"
+  | "outside-city"
+  | "wrong-category-kind"
+  | "too-few-words"
+  | "too-few-images";
+
+export type ContentProblem = {
+  /** The item's document type (see documents.ts) and slug. */
+  type: string;
+  slug: string;
+  /** The field's path in the item, e.g. `information.en` or `images.0.caption.ar`; absent for the whole item. */
+  field?: string;
+  code: ProblemCode;
+  values?: Record<string, string | number>;
+};
 
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
@@ -19,45 +47,46 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** Problems with one translated text: scripts per language and English left untranslated. */
-function checkText(where: string, text: Translated, { isName }: { isName: boolean }): string[] {
-  const problems: string[] = [];
-  // Names may be written in Latin letters in an Arabic or Chinese text only if they are names.
-  if (!ARABIC.test(text.ar)) problems.push(`${where}.ar is not in Arabic script`);
-  if (!HAN.test(text.zh)) problems.push(`${where}.zh is not in Chinese characters`);
-  if (!isName) {
-    for (const code of LANGUAGE_CODES) {
-      if (code !== "en" && text[code] === text.en && LATIN.test(text.en)) {
-        problems.push(`${where}.${code} is identical to the English text`);
-      }
-    }
-  }
-  return problems;
-}
-
-export function checkContent(c: ContentFiles): string[] {
-  const problems: string[] = [];
+/**
+ * Every problem of the content. `complete` (the repository's seed, `content:check`) also asks for every
+ * translation; the workspace publishes with translations still missing, which the site shows in English.
+ */
+export function contentProblems(c: ContentFiles, { complete = false } = {}): ContentProblem[] {
+  const problems: ContentProblem[] = [];
   const categories = new Map(c.categories.map((x) => [x.slug, x]));
   const cities = new Map(c.cities.map((x) => [x.slug, x]));
   const serviceTypes = new Set(c.serviceTypes.map((x) => x.slug));
 
-  const unique = (label: string, slugs: string[]) => {
-    const seen = new Set<string>();
-    for (const s of slugs) {
-      if (seen.has(s)) problems.push(`${label}: slug "${s}" is used twice`);
-      seen.add(s);
+  /** Scripts per language, English left untranslated, and (when complete) missing languages. */
+  function text(type: string, slug: string, field: string, value: Translated, { isName }: { isName: boolean }) {
+    const at = (language: string, code: ProblemCode) => problems.push({ type, slug, field: `${field}.${language}`, code });
+    // Names may be written in Latin letters in an Arabic or Chinese text only if they are names.
+    if (value.ar !== undefined && !ARABIC.test(value.ar)) at("ar", "not-arabic");
+    if (value.zh !== undefined && !HAN.test(value.zh)) at("zh", "not-chinese");
+    for (const code of LANGUAGE_CODES) {
+      if (code === "en") continue;
+      if (value[code] === undefined) {
+        if (complete) at(code, "missing-translation");
+      } else if (!isName && value[code] === value.en && LATIN.test(value.en)) at(code, "same-as-english");
     }
-  };
+  }
+  function unique(type: string, slugs: string[]) {
+    const seen = new Set<string>();
+    for (const slug of slugs) {
+      if (seen.has(slug)) problems.push({ type, slug, field: "slug", code: "duplicate-slug" });
+      seen.add(slug);
+    }
+  }
   unique(
-    "categories",
+    "category",
     c.categories.map((x) => x.slug),
   );
   unique(
-    "cities",
+    "city",
     c.cities.map((x) => x.slug),
   );
   unique(
-    "places",
+    "place",
     [...c.places, ...c.services].map((x) => x.slug),
   );
   unique(
@@ -65,53 +94,83 @@ export function checkContent(c: ContentFiles): string[] {
     c.gallery.map((x) => x.slug),
   );
   unique(
-    "experiences",
+    "experience",
     c.experiences.map((x) => x.slug),
   );
 
-  for (const l of c.languages) if (!/./u.test(l.name)) problems.push(`language ${l.code} has no name`);
   for (const x of c.categories) {
-    problems.push(...checkText(`category ${x.slug}.name`, x.name, { isName: true }));
-    if (x.description) problems.push(...checkText(`category ${x.slug}.description`, x.description, { isName: false }));
+    text("category", x.slug, "name", x.name, { isName: true });
+    if (x.description) text("category", x.slug, "description", x.description, { isName: false });
   }
   for (const x of c.cities) {
-    problems.push(...checkText(`city ${x.slug}.name`, x.name, { isName: true }));
-    if (!x.description) problems.push(`city ${x.slug} has no description`);
-    else problems.push(...checkText(`city ${x.slug}.description`, x.description, { isName: false }));
+    text("city", x.slug, "name", x.name, { isName: true });
+    if (!x.description) problems.push({ type: "city", slug: x.slug, field: "description.en", code: "missing-description" });
+    else text("city", x.slug, "description", x.description, { isName: false });
   }
   for (const x of c.serviceTypes) {
-    problems.push(...checkText(`service type ${x.slug}.name`, x.name, { isName: true }));
-    problems.push(...checkText(`service type ${x.slug}.description`, x.description, { isName: false }));
+    text("service-type", x.slug, "name", x.name, { isName: true });
+    text("service-type", x.slug, "description", x.description, { isName: false });
   }
-  for (const x of [...c.gallery, ...c.experiences]) {
-    problems.push(...checkText(`${x.slug}.title`, x.title, { isName: true }));
-    problems.push(...checkText(`${x.slug}.description`, x.description, { isName: false }));
-    if ("city" in x && typeof x.city === "string" && !cities.has(x.city)) problems.push(`experience ${x.slug}: unknown city ${x.city}`);
+  for (const [type, list] of [
+    ["gallery", c.gallery],
+    ["experience", c.experiences],
+  ] as const) {
+    for (const x of list) {
+      text(type, x.slug, "title", x.title, { isName: true });
+      text(type, x.slug, "description", x.description, { isName: false });
+      if ("city" in x && typeof x.city === "string" && !cities.has(x.city))
+        problems.push({ type, slug: x.slug, field: "city", code: "unknown-reference", values: { slug: x.city } });
+    }
   }
 
   for (const p of [...c.places, ...c.services]) {
-    const where = `place ${p.slug}`;
+    const isService = "service" in p;
+    const type = isService ? "service" : p.kind;
+    const at = (field: string | undefined, code: ProblemCode, values?: ContentProblem["values"]) =>
+      problems.push({ type, slug: p.slug, field, code, values });
     const category = categories.get(p.category);
     const city = cities.get(p.city);
-    if (!category) problems.push(`${where}: unknown category ${p.category}`);
-    if (!city) problems.push(`${where}: unknown city ${p.city}`);
+    if (!category) at("category", "unknown-reference", { slug: p.category });
+    if (!city) at("city", "unknown-reference", { slug: p.city });
     else {
       const km = distanceKm(p.coordinates, city.centre);
-      if (km > city.radiusKm) problems.push(`${where}: ${km.toFixed(0)} km from ${city.slug}, outside its ${city.radiusKm} km`);
+      if (km > city.radiusKm) at("coordinates", "outside-city", { km: Math.round(km), city: city.slug, radius: city.radiusKm });
     }
-    const isService = "service" in p;
-    if (isService && !serviceTypes.has(p.service)) problems.push(`${where}: unknown service ${p.service}`);
+    if (isService && !serviceTypes.has(p.service)) at("service", "unknown-reference", { slug: p.service });
     if (category) {
-      const expected = isService ? 2 : "kind" in p && p.kind === "culture" ? 4 : 1;
-      if (category.kind !== expected) problems.push(`${where}: category ${p.category} is of kind ${category.kind}, expected ${expected}`);
+      const expected = isService ? 2 : p.kind === "culture" ? 4 : 1;
+      if (category.kind !== expected) at("category", "wrong-category-kind", { slug: p.category, kind: category.kind, expected });
     }
-    problems.push(...checkText(`${where}.name`, p.name, { isName: true }));
-    for (const field of ["address", "summary", "information"] as const) {
-      problems.push(...checkText(`${where}.${field}`, p[field], { isName: false }));
-    }
-    if (wordCount(p.information.en) < 120) problems.push(`${where}.information.en has ${wordCount(p.information.en)} words, needs 120`);
-    if (!isService && p.images.length < 3) problems.push(`${where}: ${p.images.length} images, a tourist site needs 3`);
-    for (const [i, img] of p.images.entries()) problems.push(...checkText(`${where}.images.${i}.caption`, img.caption, { isName: false }));
+    text(type, p.slug, "name", p.name, { isName: true });
+    for (const field of ["address", "summary", "information"] as const) text(type, p.slug, field, p[field], { isName: false });
+    const words = wordCount(p.information.en);
+    if (words < MIN_INFORMATION_WORDS) at("information.en", "too-few-words", { count: words, min: MIN_INFORMATION_WORDS });
+    if (!isService && p.images.length < MIN_SITE_IMAGES) at("images", "too-few-images", { count: p.images.length, min: MIN_SITE_IMAGES });
+    for (const [i, img] of p.images.entries()) text(type, p.slug, `images.${i}.caption`, img.caption, { isName: false });
   }
   return problems;
+}
+
+const ENGLISH: Record<ProblemCode, (v: Record<string, string | number>) => string> = {
+  "duplicate-slug": () => "the slug is used twice",
+  "not-arabic": () => "is not in Arabic script",
+  "not-chinese": () => "is not in Chinese characters",
+  "same-as-english": () => "is identical to the English text",
+  "missing-translation": () => "has no translation",
+  "missing-description": () => "has no description",
+  "unknown-reference": (v) => `unknown ${v.slug}`,
+  "outside-city": (v) => `${v.km} km from ${v.city}, outside its ${v.radius} km`,
+  "wrong-category-kind": (v) => `category ${v.slug} is of kind ${v.kind}, expected ${v.expected}`,
+  "too-few-words": (v) => `has ${v.count} words, needs ${v.min}`,
+  "too-few-images": (v) => `${v.count} images, a tourist site needs ${v.min}`,
+};
+
+/** A problem as one line of English, for `content:check` and the loader's error. */
+export function describeProblem(p: ContentProblem): string {
+  return `${p.type} ${p.slug}${p.field ? `.${p.field}` : ""}: ${ENGLISH[p.code](p.values ?? {})}`;
+}
+
+/** The seed's rules as lines of English: empty when the content may be loaded. */
+export function checkContent(c: ContentFiles, options: { complete?: boolean } = {}): string[] {
+  return contentProblems(c, options).map(describeProblem);
 }

@@ -26,7 +26,8 @@ function byLanguage<K extends string>(languages: string[], fields: Fields<K>): T
     const row = {} as Record<K, string>;
     for (const [key, value] of Object.entries(fields) as Array<[K, Translated | string[] | undefined]>) {
       if (value === undefined) continue;
-      row[key] = Array.isArray(value) ? value.join("\n") : value[language as keyof Translated];
+      // A missing translation is stored blank: the read side shows the English text in its place.
+      row[key] = Array.isArray(value) ? value.join("\n") : (value[language as keyof Translated] ?? "");
     }
     out[language] = row;
   }

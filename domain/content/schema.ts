@@ -1,13 +1,29 @@
 // zod schemas of the files under content/: what an editor may write, checked before anything is loaded.
 import { z } from "zod";
-import { LANGUAGE_CODES } from "../../shared/languages.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { CATEGORY_KINDS } from "./category-kind.ts";
 
 const nonBlank = z.string().trim().min(1);
 
-/** A text in all seven languages. */
+/** A text in all seven languages: what the seed-media texts (scripts/seed-media) must have. */
+export const translatedComplete = z
+  .object(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, nonBlank])) as Record<LanguageCode, typeof nonBlank>)
+  .strict();
+export type CompleteText = z.infer<typeof translatedComplete>;
+
+/**
+ * A translated text. English, the source every translation is made from, is required; another language may
+ * be missing while its translation is being written, and the site then shows the English text. The seed
+ * content must be complete: `content:check` reports every missing translation (checks.ts).
+ */
 export const translated = z
-  .object(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, nonBlank])) as Record<(typeof LANGUAGE_CODES)[number], typeof nonBlank>)
+  .object({
+    en: nonBlank,
+    ...(Object.fromEntries(LANGUAGE_CODES.filter((c) => c !== "en").map((code) => [code, nonBlank.optional()])) as Record<
+      Exclude<LanguageCode, "en">,
+      z.ZodOptional<typeof nonBlank>
+    >),
+  })
   .strict();
 export type Translated = z.infer<typeof translated>;
 

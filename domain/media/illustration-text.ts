@@ -339,10 +339,13 @@ const SENTENCE: Record<LanguageCode, (name: string, scene: string, sky: string) 
   zh: (n, scene, sky) => `插画，非实景照片。${n}：${scene}，${sky}。`,
 };
 
-/** The alt text of the picture drawn from `motif` and `seed` for something called `names` (per language). */
-export function illustrationText(motif: Motif, seed: string, names: InAll): InAll {
+/**
+ * The alt text of the picture drawn from `motif` and `seed` for something called `names` (per language; where
+ * a name has no translation yet, the English name, as the page shows it).
+ */
+export function illustrationText(motif: Motif, seed: string, names: { en: string } & Partial<InAll>): InAll {
   const sky = skyOf(seed);
   return Object.fromEntries(
-    (Object.keys(SENTENCE) as LanguageCode[]).map((l) => [l, SENTENCE[l](names[l], SCENES[motif][l], SKIES[sky][l])]),
+    (Object.keys(SENTENCE) as LanguageCode[]).map((l) => [l, SENTENCE[l](names[l] ?? names.en, SCENES[motif][l], SKIES[sky][l])]),
   ) as InAll;
 }

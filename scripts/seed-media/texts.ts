@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { MOTIFS, slug, translated, type Translated } from "../../domain/content/schema.ts";
+import { MOTIFS, slug, translatedComplete as translated, type CompleteText as Translated } from "../../domain/content/schema.ts";
 import { readContent } from "../../domain/content/files.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
 
@@ -40,7 +40,7 @@ export function readSeedMediaTexts(contentDir: string) {
   const titled = (pattern: Translated, place: string): Translated => {
     const name = names.get(place);
     if (!name) throw new Error(`seed-media.yaml names a place that has no content file: ${place}`);
-    return Object.fromEntries(LANGUAGE_CODES.map((l) => [l, pattern[l].replace("{name}", name[l])])) as Translated;
+    return Object.fromEntries(LANGUAGE_CODES.map((l) => [l, pattern[l].replace("{name}", name[l] ?? name.en)])) as Translated;
   };
   const clips: Clip[] = file.clips.map((c) => ({ ...c, title: c.title ?? titled(file.titles.video, c.place) }));
   return { clips, panoramaTitle: (place: string) => titled(file.titles.panorama, place) };
