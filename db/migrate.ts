@@ -3,10 +3,12 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "./engine.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as workspace from "./migrations/002-workspace.ts";
+import * as documents from "./migrations/003-content-documents.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
   { name: "002-workspace", up: workspace.up },
+  { name: "003-content-documents", up: documents.up },
 ];
 
 export async function migrate({ db, engine }: DatabaseHandle): Promise<string[]> {

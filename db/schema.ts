@@ -112,4 +112,22 @@ export interface Database {
     after: string | null;
   };
   workspace_meta: { key: string; value: string };
+  content_documents: {
+    id: Generated<number>;
+    type: string;
+    slug: string;
+    position: number;
+    /** JSON: the item as its content/ file has it. */
+    draft: string;
+    revision: number;
+    /** JSON: the published body; null while the item has never been published or is unpublished. */
+    published: string | null;
+    published_at: string | null;
+    /** When a scheduled publication is due (ISO time), or null. */
+    publish_at: string | null;
+    /** JSON: {"name.ar": "<hash of the English text it was translated from>", ...}. */
+    translated_from: string;
+    updated_at: string;
+    updated_by: string | null;
+  };
 }

@@ -7,6 +7,7 @@ import type { ContactService } from "./contact/service.ts";
 import type { ContactOutbox } from "./contact/mailer.ts";
 import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
+import type { EditingService } from "./content/editing.ts";
 
 export type Domain = {
   content: ContentService;
@@ -15,6 +16,8 @@ export type Domain = {
   devices: DeviceService;
   /** The editorial workspace's accounts, sessions and audit log. */
   workspace: WorkspaceService;
+  /** The workspace's content: drafts, publishing, schedules, translation status. */
+  editing: EditingService;
   /** Forwards stored contact messages by mail; started and stopped with the process. */
   outbox: ContactOutbox;
   /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */

@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { contentRepository } from "../db/repositories/content.ts";
 import { readContent } from "../domain/content/files.ts";
-import { loadContent, type ContentImage } from "../domain/content/load.ts";
+import type { ContentImage } from "../domain/content/load.ts";
+import { loadContent } from "../domain/content/publishing.ts";
 
 export const CONTENT_DIR = fileURLToPath(new URL("../content", import.meta.url));
 

@@ -32,14 +32,19 @@ export async function boot() {
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
     workspaceSecret: env.WORKSPACE_SECRET,
     workspaceOrigin: workspaceOrigin(env),
+    contentDir: env.CONTENT_DIR,
+    mediaDir: env.MEDIA_DIR,
   });
-  if ((await domain.content.version()) === 0) {
-    log.info("empty database: loading the seed content (first start makes the images; later starts reuse them)");
+  // A database made before the workspace has the public tables but no documents: the same load makes them
+  // (and, its content being the same, changes nothing the public sees).
+  if (!(await domain.editing.hasDocuments())) {
+    log.info("no content documents yet: loading the seed content (first start makes the images; later starts reuse them)");
     const report = await loadContentFolder(handle, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
     log.info(report, "content loaded");
   }
   domain.outbox.start();
+  const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
-  return { env, log, version, handle, domain, appBase };
+  return { env, log, version, handle, domain, appBase, stopSchedule };
 }

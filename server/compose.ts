@@ -19,6 +19,8 @@ import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts
 import { workspaceService } from "../domain/workspace/service.ts";
 import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
+import { editingService } from "../domain/content/editing.ts";
+import { contentImages } from "../domain/content/images.ts";
 
 export type DomainOptions = {
   smtpUrl?: string;
@@ -32,6 +34,9 @@ export type DomainOptions = {
   workspaceSecret?: string;
   /** The origin the workspace's cookies are set for (Secure when https); PUBLIC_ORIGIN, or a local one. */
   workspaceOrigin?: string;
+  /** Where published content's pictures come from and go (CONTENT_DIR, MEDIA_DIR). */
+  contentDir?: string;
+  mediaDir?: string;
 };
 
 export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
@@ -59,6 +64,10 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       accounts,
       audit: auditRepository(handle.db),
       failures: signInFailuresRepository(handle.db),
+    }),
+    editing: editingService({
+      handle,
+      image: contentImages({ contentDir: options.contentDir ?? "content", mediaDir: options.mediaDir ?? "data/media" }),
     }),
     outbox,
     publicOrigin: options.publicOrigin,

@@ -8,7 +8,7 @@ import { boot } from "./boot.ts";
 import { createApp } from "./app.ts";
 import { pageHandler } from "./pages.ts";
 
-const { env, log, handle, domain, appBase } = await boot();
+const { env, log, handle, domain, appBase, stopSchedule } = await boot();
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
@@ -41,6 +41,7 @@ async function shutdown(signal: string) {
     server.close(() => done());
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   });
+  stopSchedule();
   await domain.outbox.stop();
   await handle.close();
   clearTimeout(force);

@@ -5,7 +5,8 @@ import { readContent } from "./files.ts";
 import { checkContent } from "./checks.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { contentImages } from "./images.ts";
-import { loadContent, type LoadReport } from "./load.ts";
+import type { LoadReport } from "./load.ts";
+import { loadContent } from "./publishing.ts";
 import { ContentError } from "./files.ts";
 
 export async function loadContentFolder(

@@ -6,7 +6,8 @@ import { buildTestContent } from "../../tests/fixtures/factories.ts";
 import { migrate } from "../../db/migrate.ts";
 import { contentRepository } from "../../db/repositories/content.ts";
 import { contentService } from "./service.ts";
-import { loadContent, type ContentImage } from "./load.ts";
+import type { ContentImage } from "./load.ts";
+import { loadContent } from "./publishing.ts";
 
 describe("picture texts after a content load", () => {
   let close: (() => Promise<void>) | undefined;

@@ -1,7 +1,7 @@
 // Loads the editor's content files into the database: idempotent, ids kept by slug, the content
 // version bumped only when something changed (caches and the search index key on it).
 import { createHash } from "node:crypto";
-import type { DatabaseHandle } from "../../db/engine.ts";
+import type { Db } from "../../db/engine.ts";
 import { contentWriter, type MediaInput, type Translations } from "../../db/repositories/content-writer.ts";
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
@@ -57,183 +57,189 @@ function imageMedia(
   };
 }
 
-export async function loadContent(
-  handle: DatabaseHandle,
+/**
+ * Makes every picture the content needs before any transaction (encoding is slow and must not hold the
+ * database), two at a time: the machines this runs on have two cores, and each encode is single-threaded.
+ * The source it returns answers those pictures at once, and makes any other one when asked.
+ */
+export async function prepareImages(files: ContentFiles, image: ImageSource): Promise<ImageSource> {
+  const made = new Map<string, ContentImage>();
+  const queue = [...imageKeys(files)];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) made.set(`${next.key} ${next.motif}`, await image(next.key, next.motif));
+    }),
+  );
+  return async (key, motif) => made.get(`${key} ${motif}`) ?? image(key, motif);
+}
+
+/**
+ * Writes the content into the public tables inside the caller's transaction: each entity only when it changed,
+ * entities no longer there deleted, and the content version raised when anything changed.
+ */
+export async function writeContent(
+  trx: Db,
   files: ContentFiles,
-  { image, manifest, now = () => new Date().toISOString() }: { image: ImageSource; manifest: MediaManifest; now?: () => string },
+  { image, manifest, stamp }: { image: ImageSource; manifest: MediaManifest; stamp: string },
 ): Promise<LoadReport> {
   const languages = files.languages.map((l) => l.code);
   const report = { changed: 0, unchanged: 0, deleted: 0 };
-
-  // Images are made before the transaction: encoding is slow and must not hold the database.
   const images = new Map<string, { image: ContentImage; motif: Motif; key: string }>();
-  const wanted = imageKeys(files);
-  // Two at a time: the machines this runs on have two cores, and each encode is single-threaded.
-  const queue = [...wanted];
-  await Promise.all(
-    [0, 1].map(async () => {
-      for (let next = queue.shift(); next; next = queue.shift())
-        images.set(next.key, { ...next, image: await image(next.key, next.motif) });
-    }),
+  for (const wanted of imageKeys(files)) images.set(wanted.key, { ...wanted, image: await image(wanted.key, wanted.motif) });
+  const w = contentWriter(trx);
+
+  /** Writes an entity only when its content (texts, references and media) changed. */
+  async function entity(
+    table: Parameters<typeof w.upsertEntity>[0],
+    row: Record<string, unknown> & { slug: string },
+    texts: Translations<string>,
+    media: MediaInput[],
+  ) {
+    const hash = createHash("sha256")
+      .update(JSON.stringify([row, texts, media]))
+      .digest("hex");
+    const key = `hash:${table}:${row.slug}`;
+    const existing = await w.idBySlug(table, row.slug);
+    if (existing !== undefined && (await w.hashOf(key)) === hash) {
+      report.unchanged++;
+      return existing;
+    }
+    report.changed++;
+    const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
+    await w.setMeta(key, hash);
+    return id;
+  }
+
+  const languagesHash = createHash("sha256").update(JSON.stringify(files.languages)).digest("hex");
+  if ((await w.hashOf("hash:languages")) !== languagesHash) {
+    await w.upsertLanguages(files.languages);
+    await w.setMeta("hash:languages", languagesHash);
+    report.changed++;
+  }
+  const settingsHash = createHash("sha256").update(JSON.stringify(files.settings)).digest("hex");
+  if ((await w.hashOf("hash:settings")) !== settingsHash) {
+    await w.replaceSettings(files.settings);
+    await w.setMeta("hash:settings", settingsHash);
+    report.changed++;
+  }
+
+  const categoryIds = new Map<string, number>();
+  for (const [position, c] of files.categories.entries()) {
+    categoryIds.set(
+      c.slug,
+      await entity(
+        "categories",
+        { slug: c.slug, kind: c.kind, position },
+        byLanguage(languages, { name: c.name, description: c.description }),
+        [imageMedia(images.get(`category-${c.slug}`)!, languages, c.name)],
+      ),
+    );
+  }
+  const cityIds = new Map<string, number>();
+  for (const [position, c] of files.cities.entries()) {
+    cityIds.set(
+      c.slug,
+      await entity(
+        "cities",
+        { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
+        byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }),
+        [imageMedia(images.get(`city-${c.slug}`)!, languages, c.name)],
+      ),
+    );
+  }
+  const serviceIds = new Map<string, number>();
+  for (const [position, s] of files.serviceTypes.entries()) {
+    serviceIds.set(
+      s.slug,
+      await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
+        imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
+      ]),
+    );
+  }
+
+  const allPlaces = [
+    ...files.places.map((p) => ({ ...p, kind: p.kind as string, service: undefined as string | undefined, star: null as number | null })),
+    ...files.services.map((p) => ({ ...p, kind: "service" })),
+  ];
+  for (const [position, p] of allPlaces.entries()) {
+    const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, languages, p.name, img.caption));
+    // The site-information document of the original API (med_type 2) points at the place's own text.
+    media.push({ kind: "info", src: "information", width: null, height: null, details: {} });
+    for (const m of manifest[p.slug] ?? []) {
+      media.push({
+        kind: m.kind,
+        src: m.src,
+        width: m.width ?? null,
+        height: m.height ?? null,
+        details: m.details ?? {},
+        text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
+      });
+    }
+    await entity(
+      "places",
+      {
+        slug: p.slug,
+        kind: p.kind,
+        position,
+        category_id: categoryIds.get(p.category)!,
+        city_id: cityIds.get(p.city)!,
+        service_type_id: p.service ? serviceIds.get(p.service)! : null,
+        star: p.star ?? null,
+        featured: p.featured ? 1 : 0,
+        unesco: p.unesco ? 1 : 0,
+        popularity: p.popularity,
+        lat: p.coordinates.lat,
+        lng: p.coordinates.lng,
+        created_at: "2023-06-17T00:00:00.000Z",
+      },
+      byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }),
+      media,
+    );
+  }
+  for (const [position, g] of files.gallery.entries()) {
+    await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
+      imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
+    ]);
+  }
+  for (const [position, x] of files.experiences.entries()) {
+    await entity(
+      "experiences",
+      { slug: x.slug, position, city_id: x.city ? cityIds.get(x.city)! : null },
+      byLanguage(languages, { title: x.title, description: x.description }),
+      [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
+    );
+  }
+
+  // Children before parents, so no reference is left dangling.
+  report.deleted += await w.deleteMissing(
+    "places",
+    allPlaces.map((p) => p.slug),
+  );
+  report.deleted += await w.deleteMissing(
+    "experiences",
+    files.experiences.map((x) => x.slug),
+  );
+  report.deleted += await w.deleteMissing(
+    "gallery_items",
+    files.gallery.map((g) => g.slug),
+  );
+  report.deleted += await w.deleteMissing(
+    "service_types",
+    files.serviceTypes.map((s) => s.slug),
+  );
+  report.deleted += await w.deleteMissing(
+    "cities",
+    files.cities.map((c) => c.slug),
+  );
+  report.deleted += await w.deleteMissing(
+    "categories",
+    files.categories.map((c) => c.slug),
   );
 
-  return handle.db.transaction().execute(async (trx) => {
-    const w = contentWriter(trx);
-    const stamp = now();
-
-    /** Writes an entity only when its content (texts, references and media) changed. */
-    async function entity(
-      table: Parameters<typeof w.upsertEntity>[0],
-      row: Record<string, unknown> & { slug: string },
-      texts: Translations<string>,
-      media: MediaInput[],
-    ) {
-      const hash = createHash("sha256")
-        .update(JSON.stringify([row, texts, media]))
-        .digest("hex");
-      const key = `hash:${table}:${row.slug}`;
-      const existing = await w.idBySlug(table, row.slug);
-      if (existing !== undefined && (await w.hashOf(key)) === hash) {
-        report.unchanged++;
-        return existing;
-      }
-      report.changed++;
-      const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
-      await w.setMeta(key, hash);
-      return id;
-    }
-
-    const languagesHash = createHash("sha256").update(JSON.stringify(files.languages)).digest("hex");
-    if ((await w.hashOf("hash:languages")) !== languagesHash) {
-      await w.upsertLanguages(files.languages);
-      await w.setMeta("hash:languages", languagesHash);
-      report.changed++;
-    }
-    const settingsHash = createHash("sha256").update(JSON.stringify(files.settings)).digest("hex");
-    if ((await w.hashOf("hash:settings")) !== settingsHash) {
-      await w.replaceSettings(files.settings);
-      await w.setMeta("hash:settings", settingsHash);
-      report.changed++;
-    }
-
-    const categoryIds = new Map<string, number>();
-    for (const [position, c] of files.categories.entries()) {
-      categoryIds.set(
-        c.slug,
-        await entity(
-          "categories",
-          { slug: c.slug, kind: c.kind, position },
-          byLanguage(languages, { name: c.name, description: c.description }),
-          [imageMedia(images.get(`category-${c.slug}`)!, languages, c.name)],
-        ),
-      );
-    }
-    const cityIds = new Map<string, number>();
-    for (const [position, c] of files.cities.entries()) {
-      cityIds.set(
-        c.slug,
-        await entity(
-          "cities",
-          { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
-          byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }),
-          [imageMedia(images.get(`city-${c.slug}`)!, languages, c.name)],
-        ),
-      );
-    }
-    const serviceIds = new Map<string, number>();
-    for (const [position, s] of files.serviceTypes.entries()) {
-      serviceIds.set(
-        s.slug,
-        await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
-          imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
-        ]),
-      );
-    }
-
-    const allPlaces = [
-      ...files.places.map((p) => ({ ...p, kind: p.kind as string, service: undefined as string | undefined, star: null as number | null })),
-      ...files.services.map((p) => ({ ...p, kind: "service" })),
-    ];
-    for (const [position, p] of allPlaces.entries()) {
-      const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, languages, p.name, img.caption));
-      // The site-information document of the original API (med_type 2) points at the place's own text.
-      media.push({ kind: "info", src: "information", width: null, height: null, details: {} });
-      for (const m of manifest[p.slug] ?? []) {
-        media.push({
-          kind: m.kind,
-          src: m.src,
-          width: m.width ?? null,
-          height: m.height ?? null,
-          details: m.details ?? {},
-          text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
-        });
-      }
-      await entity(
-        "places",
-        {
-          slug: p.slug,
-          kind: p.kind,
-          position,
-          category_id: categoryIds.get(p.category)!,
-          city_id: cityIds.get(p.city)!,
-          service_type_id: p.service ? serviceIds.get(p.service)! : null,
-          star: p.star ?? null,
-          featured: p.featured ? 1 : 0,
-          unesco: p.unesco ? 1 : 0,
-          popularity: p.popularity,
-          lat: p.coordinates.lat,
-          lng: p.coordinates.lng,
-          created_at: "2023-06-17T00:00:00.000Z",
-        },
-        byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }),
-        media,
-      );
-    }
-    for (const [position, g] of files.gallery.entries()) {
-      await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
-        imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
-      ]);
-    }
-    for (const [position, x] of files.experiences.entries()) {
-      await entity(
-        "experiences",
-        { slug: x.slug, position, city_id: x.city ? cityIds.get(x.city)! : null },
-        byLanguage(languages, { title: x.title, description: x.description }),
-        [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
-      );
-    }
-
-    // Children before parents, so no reference is left dangling.
-    report.deleted += await w.deleteMissing(
-      "places",
-      allPlaces.map((p) => p.slug),
-    );
-    report.deleted += await w.deleteMissing(
-      "experiences",
-      files.experiences.map((x) => x.slug),
-    );
-    report.deleted += await w.deleteMissing(
-      "gallery_items",
-      files.gallery.map((g) => g.slug),
-    );
-    report.deleted += await w.deleteMissing(
-      "service_types",
-      files.serviceTypes.map((s) => s.slug),
-    );
-    report.deleted += await w.deleteMissing(
-      "cities",
-      files.cities.map((c) => c.slug),
-    );
-    report.deleted += await w.deleteMissing(
-      "categories",
-      files.categories.map((c) => c.slug),
-    );
-
-    const previous = Number((await w.hashOf("version")) ?? 0);
-    const version = report.changed || report.deleted ? previous + 1 : previous;
-    if (version !== previous) await w.setMeta("version", String(version));
-    return { ...report, version };
-  });
+  const previous = Number((await w.hashOf("version")) ?? 0);
+  const version = report.changed || report.deleted ? previous + 1 : previous;
+  if (version !== previous) await w.setMeta("version", String(version));
+  return { ...report, version };
 }
 
 /** Every picture the content needs, by the key its file (illustration or photograph) is known by. */

@@ -58,7 +58,8 @@ const entry = z.discriminatedUnion("kind", [
   }),
 ]);
 
-export const mediaManifestFile = z.record(z.string(), z.array(entry));
+export const placeMedia = z.array(entry);
+export const mediaManifestFile = z.record(z.string(), placeMedia);
 export type MediaManifest = z.infer<typeof mediaManifestFile>;
 
 export function readMediaManifest(path: string): MediaManifest {

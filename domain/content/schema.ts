@@ -87,39 +87,36 @@ export const languageFile = z.array(
     .strict(),
 );
 
-export const categoryFile = z.array(
-  z
-    .object({
-      slug,
-      kind: z.literal(CATEGORY_KINDS),
-      name: translated,
-      description: translated.optional(),
-    })
-    .strict(),
-);
+export const category = z
+  .object({
+    slug,
+    kind: z.literal(CATEGORY_KINDS),
+    name: translated,
+    description: translated.optional(),
+  })
+  .strict();
+export const categoryFile = z.array(category);
 
-export const cityFile = z.array(
-  z
-    .object({
-      slug,
-      centre: coordinates,
-      radiusKm: z.number().positive().max(200),
-      name: translated,
-      aliases: z.array(nonBlank).default([]),
-      description: translated.optional(),
-    })
-    .strict(),
-);
+export const city = z
+  .object({
+    slug,
+    centre: coordinates,
+    radiusKm: z.number().positive().max(200),
+    name: translated,
+    aliases: z.array(nonBlank).default([]),
+    description: translated.optional(),
+  })
+  .strict();
+export const cityFile = z.array(city);
 
-export const serviceTypeFile = z.array(
-  z
-    .object({
-      slug,
-      name: translated,
-      description: translated,
-    })
-    .strict(),
-);
+export const serviceType = z
+  .object({
+    slug,
+    name: translated,
+    description: translated,
+  })
+  .strict();
+export const serviceTypeFile = z.array(serviceType);
 
 const placeBase = {
   slug,
@@ -147,30 +144,27 @@ export const serviceProviderFile = z
   })
   .strict();
 
-export const galleryFile = z
-  .array(
-    z
-      .object({
-        slug,
-        motif: z.enum(MOTIFS),
-        title: translated,
-        description: translated,
-      })
-      .strict(),
-  )
-  .length(9, "the home gallery has exactly 9 items");
+export const galleryItem = z
+  .object({
+    slug,
+    motif: z.enum(MOTIFS),
+    title: translated,
+    description: translated,
+  })
+  .strict();
+export const GALLERY_SIZE = 9;
+export const galleryFile = z.array(galleryItem).length(GALLERY_SIZE, "the home gallery has exactly 9 items");
 
-export const experienceFile = z.array(
-  z
-    .object({
-      slug,
-      motif: z.enum(MOTIFS),
-      city: slug.optional(),
-      title: translated,
-      description: translated,
-    })
-    .strict(),
-);
+export const experience = z
+  .object({
+    slug,
+    motif: z.enum(MOTIFS),
+    city: slug.optional(),
+    title: translated,
+    description: translated,
+  })
+  .strict();
+export const experienceFile = z.array(experience);
 
 export const settingsFile = z
   .object({

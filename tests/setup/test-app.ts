@@ -4,7 +4,7 @@ import pino from "pino";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
-import { loadContent } from "../../domain/content/load.ts";
+import { loadContent } from "../../domain/content/publishing.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { buildDomain } from "../../server/compose.ts";
 import { createApp, type PageHandler } from "../../server/app.ts";
@@ -64,6 +64,8 @@ export async function testApp(
     retryMs: 50,
     publicOrigin: "http://site.test",
     contactLimit: options.contactLimit ?? 1000,
+    contentDir: "tests/fixtures/content",
+    mediaDir: TEST_MEDIA_DIR,
   });
   const app = createApp({
     deps: domain,

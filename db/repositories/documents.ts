@@ -1,0 +1,229 @@
+// The workspace's content documents (db/migrations/003-content-documents.ts): drafts, published bodies,
+// revisions and schedules. Bodies travel as JSON text so both engines store them alike.
+import { sql } from "kysely";
+import type { Db } from "../engine.ts";
+
+export type DocumentRow = {
+  type: string;
+  slug: string;
+  position: number;
+  draft: unknown;
+  revision: number;
+  published: unknown | null;
+  publishedAt: string | null;
+  publishAt: string | null;
+  translatedFrom: Record<string, string>;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+export type NewDocument = { type: string; slug: string; position: number; body: unknown; translatedFrom: Record<string, string> };
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+function fromRow(r: {
+  type: string;
+  slug: string;
+  position: number;
+  draft: string;
+  revision: number;
+  published: string | null;
+  published_at: string | null;
+  publish_at: string | null;
+  translated_from: string;
+  updated_at: string;
+  updated_by: string | null;
+}): DocumentRow {
+  return {
+    type: r.type,
+    slug: r.slug,
+    position: r.position,
+    draft: JSON.parse(r.draft),
+    revision: r.revision,
+    published: r.published === null ? null : JSON.parse(r.published),
+    publishedAt: r.published_at,
+    publishAt: r.publish_at,
+    translatedFrom: JSON.parse(r.translated_from),
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by,
+  };
+}
+
+export function documentsRepository(db: Db) {
+  return {
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom("content_documents")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async list(type?: string): Promise<DocumentRow[]> {
+      let q = db.selectFrom("content_documents").selectAll();
+      if (type) q = q.where("type", "=", type);
+      return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(fromRow);
+    },
+    async get(type: string, slug: string): Promise<DocumentRow | undefined> {
+      const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();
+      return r && fromRow(r);
+    },
+    async nextPosition(type: string): Promise<number> {
+      const r = await db
+        .selectFrom("content_documents")
+        .select((eb) => eb.fn.max<number | null>("position").as("p"))
+        .where("type", "=", type)
+        .executeTakeFirst();
+      return r?.p === null || r?.p === undefined ? 0 : Number(r.p) + 1;
+    },
+    /**
+     * Makes room for a new item of `type` where `slug` sorts among the others (compared as file names sort,
+     * not by the database's collation), and gives its position.
+     */
+    async makeRoomAt(type: string, slug: string): Promise<number> {
+      const rows = await db.selectFrom("content_documents").select(["slug", "position"]).where("type", "=", type).execute();
+      const later = rows.filter((r) => r.slug > slug).map((r) => Number(r.position));
+      if (later.length === 0) return rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
+      const position = Math.min(...later);
+      await db
+        .updateTable("content_documents")
+        .set({ position: sql`position + 1` })
+        .where("type", "=", type)
+        .where("position", ">=", position)
+        .execute();
+      return position;
+    },
+    /** A new draft, never published. False when the type already has that slug. */
+    async create(d: NewDocument, at: string, by: string | null): Promise<boolean> {
+      const r = await db
+        .insertInto("content_documents")
+        .values({
+          type: d.type,
+          slug: d.slug,
+          position: d.position,
+          draft: JSON.stringify(d.body),
+          revision: 1,
+          published: null,
+          published_at: null,
+          publish_at: null,
+          translated_from: JSON.stringify(d.translatedFrom),
+          updated_at: at,
+          updated_by: by,
+        })
+        .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    /**
+     * Saves a draft over the revision the editor started from. False when someone saved in between: the
+     * caller says so and nothing is overwritten.
+     */
+    async saveDraft(
+      key: { type: string; slug: string; revision: number },
+      draft: unknown,
+      translatedFrom: Record<string, string>,
+      at: string,
+      by: string | null,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable("content_documents")
+        .set({
+          draft: JSON.stringify(draft),
+          translated_from: JSON.stringify(translatedFrom),
+          revision: key.revision + 1,
+          updated_at: at,
+          updated_by: by,
+        })
+        .where("type", "=", key.type)
+        .where("slug", "=", key.slug)
+        .where("revision", "=", key.revision)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Makes the revision the editor saw public (or, with null, takes the item off the site). */
+    async setPublished(key: { type: string; slug: string; revision: number }, body: unknown | null, at: string): Promise<boolean> {
+      const r = await db
+        .updateTable("content_documents")
+        .set({ published: json(body), published_at: body === null ? null : at, publish_at: null })
+        .where("type", "=", key.type)
+        .where("slug", "=", key.slug)
+        .where("revision", "=", key.revision)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    async schedule(key: { type: string; slug: string; revision: number }, publishAt: string | null): Promise<boolean> {
+      const r = await db
+        .updateTable("content_documents")
+        .set({ publish_at: publishAt })
+        .where("type", "=", key.type)
+        .where("slug", "=", key.slug)
+        .where("revision", "=", key.revision)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Scheduled publications that are due. */
+    async due(now: string): Promise<DocumentRow[]> {
+      return (
+        await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
+      ).map(fromRow);
+    },
+    /** A loaded file's item, as both draft and published body (content:load, the seed). */
+    async put(d: NewDocument, at: string): Promise<void> {
+      const body = JSON.stringify(d.body);
+      await db
+        .insertInto("content_documents")
+        .values({
+          type: d.type,
+          slug: d.slug,
+          position: d.position,
+          draft: body,
+          revision: 1,
+          published: body,
+          published_at: at,
+          publish_at: null,
+          translated_from: JSON.stringify(d.translatedFrom),
+          updated_at: at,
+          updated_by: null,
+        })
+        .onConflict((oc) =>
+          oc.columns(["type", "slug"]).doUpdateSet({
+            position: d.position,
+            draft: body,
+            revision: sql`content_documents.revision + 1`,
+            published: body,
+            published_at: at,
+            publish_at: null,
+            translated_from: JSON.stringify(d.translatedFrom),
+            updated_at: at,
+            updated_by: null,
+          }),
+        )
+        .execute();
+    },
+    async deleteOthers(keep: Array<{ type: string; slug: string }>): Promise<number> {
+      const wanted = new Set(keep.map((k) => `${k.type} ${k.slug}`));
+      const all = await db.selectFrom("content_documents").select(["type", "slug"]).execute();
+      let deleted = 0;
+      for (const r of all.filter((r) => !wanted.has(`${r.type} ${r.slug}`))) {
+        await db.deleteFrom("content_documents").where("type", "=", r.type).where("slug", "=", r.slug).execute();
+        deleted++;
+      }
+      return deleted;
+    },
+    /** Every published body, for the public tables. */
+    async published(): Promise<Array<{ type: string; slug: string; position: number; body: unknown }>> {
+      const rows = await db
+        .selectFrom("content_documents")
+        .select(["type", "slug", "position", "published"])
+        .where("published", "is not", null)
+        .orderBy("position")
+        .orderBy("slug")
+        .execute();
+      return rows.map((r) => ({ type: r.type, slug: r.slug, position: r.position, body: JSON.parse(r.published!) }));
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof documentsRepository>;
+
+/** Publishing on PostgreSQL takes a lock for its transaction, so two instances never interleave two publications. */
+export async function lockPublishing(db: Db, engine: "sqlite" | "postgres"): Promise<void> {
+  if (engine === "postgres") await sql`select pg_advisory_xact_lock(7226002)`.execute(db);
+}

@@ -1,0 +1,94 @@
+// Content as the workspace edits it: one document per item, in the shape of its content/ file and checked by
+// the same zod schemas. These functions turn the files into documents (content:load, the seed) and the
+// published documents back into files (the public tables, content:export), so the two formats are one.
+import type { z } from "zod";
+import * as schema from "./schema.ts";
+import { placeMedia, type MediaManifest } from "./media-manifest.ts";
+import type { ContentFiles } from "./files.ts";
+
+/** Every kind of document, with its schema; `single` types have one document, `fixed` ones a fixed set. */
+export const DOCUMENT_TYPES = {
+  settings: { schema: schema.settingsFile, single: true, fixed: true },
+  languages: { schema: schema.languageFile, single: true, fixed: true },
+  category: { schema: schema.category, single: false, fixed: false },
+  city: { schema: schema.city, single: false, fixed: false },
+  "service-type": { schema: schema.serviceType, single: false, fixed: false },
+  gallery: { schema: schema.galleryItem, single: false, fixed: true },
+  experience: { schema: schema.experience, single: false, fixed: false },
+  site: { schema: schema.placeFile, single: false, fixed: false },
+  culture: { schema: schema.placeFile, single: false, fixed: false },
+  service: { schema: schema.serviceProviderFile, single: false, fixed: false },
+  /** The videos, sign-language videos, panoramas and virtual tours of one place (slug: the place's). */
+  media: { schema: placeMedia, single: false, fixed: false },
+} as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean }>;
+
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+/** The slug of a `single` type's one document. */
+export const SINGLE_SLUG = "all";
+
+export function isDocumentType(value: string): value is DocumentType {
+  return Object.hasOwn(DOCUMENT_TYPES, value);
+}
+
+export type ContentDocument = { type: DocumentType; slug: string; position: number; body: unknown };
+
+/** The files' items as documents, positions as the files order them. */
+export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest): ContentDocument[] {
+  const docs: ContentDocument[] = [
+    { type: "settings", slug: SINGLE_SLUG, position: 0, body: files.settings },
+    { type: "languages", slug: SINGLE_SLUG, position: 0, body: files.languages },
+  ];
+  const add = (type: DocumentType, items: Array<{ slug: string }>) => {
+    for (const [position, body] of items.entries()) docs.push({ type, slug: body.slug, position, body });
+  };
+  add("category", files.categories);
+  add("city", files.cities);
+  add("service-type", files.serviceTypes);
+  add("gallery", files.gallery);
+  add("experience", files.experiences);
+  add(
+    "site",
+    files.places.filter((p) => p.kind === "site").map(({ kind: _, ...p }) => p),
+  );
+  add(
+    "culture",
+    files.places.filter((p) => p.kind === "culture").map(({ kind: _, ...p }) => p),
+  );
+  add("service", files.services);
+  for (const [position, [slug, body]] of Object.entries(manifest).entries()) docs.push({ type: "media", slug, position, body });
+  return docs;
+}
+
+/**
+ * Documents back as files, in the documents' order. Places, one file each, are read back in the order of
+ * their file names (their slugs): a new place is put at its slug's place (see placePosition).
+ */
+export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFiles; manifest: MediaManifest } {
+  const of = <T>(type: DocumentType) =>
+    docs
+      .filter((d) => d.type === type)
+      .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug))
+      .map((d) => d.body as T);
+  type Place = z.infer<typeof schema.placeFile>;
+  const files: ContentFiles = {
+    settings: of<ContentFiles["settings"]>("settings")[0],
+    languages: of<ContentFiles["languages"]>("languages")[0] ?? [],
+    categories: of("category"),
+    cities: of("city"),
+    serviceTypes: of("service-type"),
+    gallery: of("gallery"),
+    experiences: of("experience"),
+    places: [
+      ...of<Place>("site").map((p) => ({ ...p, kind: "site" as const })),
+      ...of<Place>("culture").map((p) => ({ ...p, kind: "culture" as const })),
+    ],
+    services: of("service"),
+  };
+  const manifest: MediaManifest = {};
+  for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))
+    manifest[d.slug] = d.body as MediaManifest[string];
+  return { files, manifest };
+}
+
+/** Types kept one file per item in a folder, which is read back in the order of the file names. */
+export const FOLDER_TYPES: readonly DocumentType[] = ["site", "culture", "service"];

@@ -1,0 +1,444 @@
+// The workspace's content service: drafts, publishing, schedules and translation status, each action checked
+// against the account's role here (the routes check it too; a hidden button is never the check) and written
+// to the audit log in the same transaction as the change.
+import type { DatabaseHandle } from "../../db/engine.ts";
+import type { AccountRow } from "../../db/repositories/accounts.ts";
+import { auditRepository } from "../../db/repositories/audit.ts";
+import { documentsRepository, type DocumentRow } from "../../db/repositories/documents.ts";
+import { can } from "../workspace/roles.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
+import { contentProblems } from "./checks.ts";
+import {
+  DOCUMENT_TYPES,
+  FOLDER_TYPES,
+  SINGLE_SLUG,
+  filesFromDocuments,
+  isDocumentType,
+  type ContentDocument,
+  type DocumentType,
+} from "./documents.ts";
+import type { ContentFiles } from "./files.ts";
+import type { ImageSource, LoadReport } from "./load.ts";
+import type { MediaManifest } from "./media-manifest.ts";
+import { ContentProblemsError, republish } from "./publishing.ts";
+import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
+
+/** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
+export const SCHEDULE_CHECK_MS = 10_000;
+
+export type FieldProblem = { field: string; code: string; values?: Record<string, string | number> };
+export type EditingCode = "not-found" | "forbidden" | "invalid" | "conflict" | "slug-taken" | "fixed" | "breaks-content" | "language";
+
+/** Why an action was refused; the page shows it (and each field problem beside its field). */
+export class EditingError extends Error {
+  readonly code: EditingCode;
+  readonly problems: FieldProblem[];
+  constructor(code: EditingCode, problems: FieldProblem[] = []) {
+    super(code);
+    this.name = "EditingError";
+    this.code = code;
+    this.problems = problems;
+  }
+}
+/** Told by name: the pages' server build has its own copy of this module (see isWorkspaceError). */
+export function isEditingError(error: unknown): error is EditingError {
+  return error instanceof Error && error.name === "EditingError";
+}
+
+export type Editor = Pick<AccountRow, "id" | "email" | "role" | "languages">;
+/** draft: not on the site; published: the site shows the draft; changed: the site shows an older revision. */
+export type ItemStatus = "draft" | "published" | "changed";
+export type ItemSummary = {
+  type: DocumentType;
+  slug: string;
+  title: string;
+  status: ItemStatus;
+  publishAt: string | null;
+  revision: number;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** The languages an account may write: a translator's own, everyone else's all seven. */
+export function writableLanguages(editor: Editor): LanguageCode[] {
+  if (can(editor.role, "content.edit")) return [...LANGUAGE_CODES];
+  if (!can(editor.role, "content.translate")) return [];
+  const own = editor.languages.split(",");
+  return LANGUAGE_CODES.filter((l) => own.includes(l));
+}
+
+function statusOf(d: DocumentRow): ItemStatus {
+  if (d.published === null) return "draft";
+  return JSON.stringify(d.published) === JSON.stringify(d.draft) ? "published" : "changed";
+}
+
+/** What an item is called in lists: its English name or title, else its slug. */
+function titleOf(body: unknown, slug: string): string {
+  const b = body as { name?: { en?: string }; title?: { en?: string } } | null;
+  return b?.name?.en ?? b?.title?.en ?? slug;
+}
+
+/** Every leaf of a body by its path ("images.0.caption.fr"), to tell what a save changes. */
+function leaves(value: unknown, path = "", out = new Map<string, unknown>()): Map<string, unknown> {
+  if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) leaves(v, path ? `${path}.${k}` : k, out);
+    if (Object.keys(value).length === 0) out.set(path, Array.isArray(value) ? [] : {});
+  } else out.set(path, value);
+  return out;
+}
+export function changedPaths(before: unknown, after: unknown): Array<{ path: string; before: unknown; after: unknown }> {
+  const a = leaves(before);
+  const b = leaves(after);
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((p) => JSON.stringify(a.get(p)) !== JSON.stringify(b.get(p)))
+    .map((path) => ({ path, before: a.get(path), after: b.get(path) }));
+}
+
+/** The zod issues of a body, by field. */
+function schemaProblems(type: DocumentType, body: unknown): { problems: FieldProblem[]; value?: unknown } {
+  const result = DOCUMENT_TYPES[type].schema.safeParse(body);
+  if (result.success) return { problems: [], value: result.data };
+  return {
+    problems: result.error.issues.map((issue) => {
+      const field = issue.path.join(".");
+      const values: Record<string, string | number> = {};
+      for (const key of ["minimum", "maximum", "format"] as const)
+        if (key in issue && issue[key as keyof typeof issue] !== undefined) values[key] = String(issue[key as keyof typeof issue]);
+      const blank = issue.code === "too_small" && (issue as { origin?: string }).origin === "string";
+      const absent = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+      return { field, code: blank || absent ? "required" : issue.code, values };
+    }),
+  };
+}
+
+/** A media document is a list; its form also names the place it belongs to: {slug, entries}. */
+function bodyOf(type: DocumentType, form: unknown): unknown {
+  return type === "media" ? (form as { entries?: unknown } | null)?.entries : form;
+}
+
+export function editingService(d: {
+  handle: DatabaseHandle;
+  image: ImageSource;
+  /** The videos and tours are kept as documents too; this only types the files given back. */
+  now?: () => Date;
+}) {
+  const now = d.now ?? (() => new Date());
+  const documents = documentsRepository(d.handle.db);
+
+  function need(editor: Editor, permission: "content.read" | "content.edit" | "content.publish") {
+    if (!can(editor.role, permission)) throw new EditingError("forbidden");
+  }
+  async function found(type: string, slug: string): Promise<DocumentRow & { type: DocumentType }> {
+    if (!isDocumentType(type) || type === "languages") throw new EditingError("not-found");
+    const doc = await documents.get(type, slug);
+    if (!doc) throw new EditingError("not-found");
+    return doc as DocumentRow & { type: DocumentType };
+  }
+
+  /** The published content with one draft in its place: what the site would be if it were published. */
+  async function withDraft(type: DocumentType, slug: string, body: unknown): Promise<{ files: ContentFiles; manifest: MediaManifest }> {
+    const all = (await documents.list()).filter((x) => x.published !== null || (x.type === type && x.slug === slug));
+    const docs: ContentDocument[] = all
+      .filter((x) => !(x.type === type && x.slug === slug))
+      .map((x) => ({ type: x.type as DocumentType, slug: x.slug, position: x.position, body: x.published }));
+    const position = all.find((x) => x.type === type && x.slug === slug)?.position ?? Number.MAX_SAFE_INTEGER;
+    docs.push({ type, slug, position, body });
+    return filesFromDocuments(docs);
+  }
+
+  /** Schema first; then the rules across content for this one item (its references, words, scripts). */
+  async function validate(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
+    const parsed = schemaProblems(type, body);
+    if (parsed.problems.length) throw new EditingError("invalid", parsed.problems);
+    const { files } = await withDraft(type, slug, parsed.value);
+    const own = contentProblems(files).filter((p) => p.type === type && p.slug === slug);
+    if (own.length)
+      throw new EditingError(
+        "invalid",
+        own.map((p) => ({ field: p.field ?? "", code: p.code, values: p.values })),
+      );
+    return parsed.value;
+  }
+
+  async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
+    return d.handle.db.transaction().execute(work);
+  }
+  const audit = (trx: DatabaseHandle["db"], editor: Editor | null, action: string, target: string, before: unknown, after: unknown) =>
+    auditRepository(trx).append({
+      at: now().toISOString(),
+      actorId: editor?.id ?? null,
+      actorEmail: editor?.email ?? null,
+      action,
+      target,
+      before,
+      after,
+    });
+
+  async function publishNow(editor: Editor | null, doc: DocumentRow, body: unknown | null, action: string): Promise<LoadReport> {
+    const at = now().toISOString();
+    const target = `${doc.type}/${doc.slug}`;
+    try {
+      const report = await republish(
+        d.handle,
+        d.image,
+        async (repo, trx) => {
+          if (!(await repo.setPublished(doc, body, at))) return false;
+          await audit(trx, editor, action, target, { revision: doc.revision, published: doc.publishedAt }, { revision: doc.revision, at });
+          return true;
+        },
+        { candidate: body === null ? undefined : (await withDraft(doc.type as DocumentType, doc.slug, body)).files, now: at },
+      );
+      if (!report) throw new EditingError("conflict");
+      return report;
+    } catch (error) {
+      if (error instanceof ContentProblemsError || (error instanceof Error && error.name === "ContentProblemsError"))
+        throw new EditingError(
+          "breaks-content",
+          (error as ContentProblemsError).problems.map((p) => ({
+            field: `${p.type}/${p.slug}${p.field ? `.${p.field}` : ""}`,
+            code: p.code,
+            values: p.values,
+          })),
+        );
+      throw error;
+    }
+  }
+
+  return {
+    writableLanguages,
+
+    async list(editor: Editor, type?: string): Promise<ItemSummary[]> {
+      need(editor, "content.read");
+      const rows = await documents.list(type && isDocumentType(type) ? type : undefined);
+      return rows
+        .filter((r) => r.type !== "languages")
+        .map((r) => ({
+          type: r.type as DocumentType,
+          slug: r.slug,
+          title: titleOf(r.draft, r.slug),
+          status: statusOf(r),
+          publishAt: r.publishAt,
+          revision: r.revision,
+          updatedAt: r.updatedAt,
+          updatedBy: r.updatedBy,
+        }));
+    },
+
+    async item(editor: Editor, type: string, slug: string) {
+      need(editor, "content.read");
+      const doc = await found(type, slug);
+      const states = Object.fromEntries(
+        LANGUAGE_CODES.map((l) => [
+          l,
+          Object.fromEntries(translationStates(doc.draft, doc.translatedFrom, l).map((s) => [s.path, s.state])),
+        ]),
+      ) as Record<LanguageCode, Record<string, TranslationState>>;
+      return { ...doc, status: statusOf(doc), states };
+    },
+
+    /** Options the form offers: the slugs an item may refer to. */
+    async references(editor: Editor) {
+      need(editor, "content.read");
+      const rows = await documents.list();
+      const of = (type: string) => rows.filter((r) => r.type === type).map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug) }));
+      return {
+        categories: rows
+          .filter((r) => r.type === "category")
+          .map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug), kind: (r.draft as { kind: number }).kind })),
+        cities: of("city"),
+        serviceTypes: of("service-type"),
+      };
+    },
+
+    async create(editor: Editor, type: string, body: unknown): Promise<string> {
+      need(editor, "content.edit");
+      if (!isDocumentType(type) || type === "languages") throw new EditingError("not-found");
+      if (DOCUMENT_TYPES[type].fixed) throw new EditingError("fixed");
+      const slug = (body as { slug?: unknown } | null)?.slug;
+      const key = typeof slug === "string" ? slug : "";
+      const value = await validate(type, key, bodyOf(type, body));
+      const taken = FOLDER_TYPES.includes(type)
+        ? await Promise.all(FOLDER_TYPES.map((t) => documents.get(t, key)))
+        : [await documents.get(type, key)];
+      if (taken.some(Boolean)) throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
+      const at = now().toISOString();
+      await inTransaction(async (trx) => {
+        const repo = documentsRepository(trx);
+        // One file per place, read back by file name: a new place goes where its slug sorts.
+        const position = FOLDER_TYPES.includes(type) ? await repo.makeRoomAt(type, key) : await repo.nextPosition(type);
+        if (
+          !(await repo.create({ type, slug: key, position, body: value, translatedFrom: restamp(undefined, value, {}) }, at, editor.email))
+        )
+          throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
+        await audit(trx, editor, "content.create", `${type}/${key}`, null, value);
+      });
+      return key;
+    },
+
+    /**
+     * Saves a draft over the revision the editor started from. A translator's save may change only the texts
+     * of their own languages; anything else is refused, not quietly dropped.
+     */
+    async save(editor: Editor, type: string, slug: string, revision: number, body: unknown): Promise<number> {
+      if (!can(editor.role, "content.edit") && !can(editor.role, "content.translate")) throw new EditingError("forbidden");
+      const doc = await found(type, slug);
+      // The slug never changes once made (links and the mobile app's ids depend on it).
+      const next = doc.type === "media" || DOCUMENT_TYPES[doc.type].single ? bodyOf(doc.type, body) : { ...(body as object), slug };
+      const changes = changedPaths(doc.draft, next);
+      if (!can(editor.role, "content.edit")) {
+        const own = writableLanguages(editor);
+        const texts = new Set(translatedTexts(doc.draft).map((t) => t.path));
+        const outside = changes.filter((c) => {
+          const language = c.path.slice(c.path.lastIndexOf(".") + 1);
+          return !(own as string[]).includes(language) || !texts.has(c.path.slice(0, c.path.lastIndexOf(".")));
+        });
+        if (outside.length)
+          throw new EditingError(
+            "language",
+            outside.map((c) => ({ field: c.path, code: "language" })),
+          );
+      }
+      const value = await validate(doc.type, slug, next);
+      if (changes.length === 0) return doc.revision;
+      const at = now().toISOString();
+      await inTransaction(async (trx) => {
+        const saved = await documentsRepository(trx).saveDraft(
+          { type: doc.type, slug, revision },
+          value,
+          restamp(doc.draft, value, doc.translatedFrom),
+          at,
+          editor.email,
+        );
+        if (!saved) throw new EditingError("conflict");
+        await audit(
+          trx,
+          editor,
+          "content.save",
+          `${type}/${slug}`,
+          Object.fromEntries(changes.map((c) => [c.path, c.before ?? null])),
+          Object.fromEntries(changes.map((c) => [c.path, c.after ?? null])),
+        );
+      });
+      return revision + 1;
+    },
+
+    async publish(editor: Editor, type: string, slug: string, revision: number): Promise<LoadReport> {
+      need(editor, "content.publish");
+      const doc = await found(type, slug);
+      if (doc.revision !== revision) throw new EditingError("conflict");
+      return publishNow(editor, doc, doc.draft, "content.publish");
+    },
+
+    async unpublish(editor: Editor, type: string, slug: string, revision: number): Promise<LoadReport> {
+      need(editor, "content.publish");
+      const doc = await found(type, slug);
+      if (DOCUMENT_TYPES[doc.type].fixed) throw new EditingError("fixed");
+      if (doc.revision !== revision) throw new EditingError("conflict");
+      return publishNow(editor, doc, null, "content.unpublish");
+    },
+
+    /** Publishes the current draft at `at` (null cancels); the due ones are published by runSchedule. */
+    async schedule(editor: Editor, type: string, slug: string, revision: number, at: Date | null): Promise<void> {
+      need(editor, "content.publish");
+      const doc = await found(type, slug);
+      if (at && !(at.getTime() > now().getTime())) throw new EditingError("invalid", [{ field: "publishAt", code: "future" }]);
+      if (at) await validate(doc.type, slug, doc.draft);
+      await inTransaction(async (trx) => {
+        if (!(await documentsRepository(trx).schedule({ type: doc.type, slug, revision }, at?.toISOString() ?? null)))
+          throw new EditingError("conflict");
+        await audit(
+          trx,
+          editor,
+          "content.schedule",
+          `${type}/${slug}`,
+          { publishAt: doc.publishAt },
+          { publishAt: at?.toISOString() ?? null, revision },
+        );
+      });
+    },
+
+    /** Publishes every scheduled item that is due (the server calls this every few seconds). */
+    async runSchedule(): Promise<number> {
+      let published = 0;
+      for (const doc of await documents.due(now().toISOString())) {
+        try {
+          await publishNow(null, doc, doc.draft, "content.publish");
+          published++;
+        } catch (error) {
+          // Another instance published it first, or it no longer fits the content: leave it to an editor.
+          if (!isEditingError(error)) throw error;
+          await inTransaction(async (trx) => {
+            await documentsRepository(trx).schedule(doc, null);
+            await audit(
+              trx,
+              null,
+              "content.schedule-failed",
+              `${doc.type}/${doc.slug}`,
+              { publishAt: doc.publishAt },
+              { problem: error.code },
+            );
+          });
+        }
+      }
+      return published;
+    },
+
+    /** Checks for due publications every few seconds until the returned function is called. */
+    startSchedule(onError: (error: unknown) => void, everyMs = SCHEDULE_CHECK_MS): () => void {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        this.runSchedule()
+          .catch(onError)
+          .finally(() => {
+            running = false;
+          });
+      }, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
+    /** Every item × language with its state, for the languages this account may see work in. */
+    async translations(editor: Editor, filter: { type?: string; language?: string; state?: string }) {
+      need(editor, "content.read");
+      const languages = (
+        can(editor.role, "content.edit") || editor.role !== "translator" ? LANGUAGE_CODES : writableLanguages(editor)
+      ).filter((l) => !filter.language || l === filter.language);
+      const rows = [];
+      for (const doc of await documents.list(filter.type && isDocumentType(filter.type) ? filter.type : undefined)) {
+        if (doc.type === "languages") continue;
+        for (const language of languages) {
+          const states = translationStates(doc.draft, doc.translatedFrom, language);
+          if (states.length === 0) continue;
+          const state = itemState(states);
+          if (filter.state && state !== filter.state) continue;
+          rows.push({
+            type: doc.type as DocumentType,
+            slug: doc.slug,
+            title: titleOf(doc.draft, doc.slug),
+            language,
+            state,
+            missing: states.filter((s) => s.state === "missing").map((s) => s.path),
+            outdated: states.filter((s) => s.state === "outdated").map((s) => s.path),
+          });
+        }
+      }
+      return { languages, rows };
+    },
+
+    /** The site as it would be with this item's draft published: what the preview renders. */
+    async draftContent(editor: Editor, type: string, slug: string) {
+      need(editor, "content.read");
+      const doc = await found(type, slug);
+      return withDraft(doc.type, slug, doc.draft);
+    },
+
+    /** Whether the documents exist yet (a database made before the workspace has only its public tables). */
+    async hasDocuments(): Promise<boolean> {
+      return (await documents.count()) > 0;
+    },
+    singleSlug: SINGLE_SLUG,
+  };
+}
+export type EditingService = ReturnType<typeof editingService>;

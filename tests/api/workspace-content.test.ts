@@ -1,0 +1,159 @@
+// The workspace's content on both engines, through the domain service its pages call: drafts stay off the
+// site, a publish reaches the public API and search, two editors cannot overwrite each other, translators
+// write only their languages and never publish, translation status follows the English, schedules publish,
+// and every write is in the audit log.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINES, testApp } from "../setup/test-app.ts";
+import type { Editor, EditingService } from "../../domain/content/editing.ts";
+import { newPlace, SAIDNAYA } from "../fixtures/new-place.ts";
+
+const API = "/back/api/user";
+const SLUG = SAIDNAYA.slug;
+const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
+const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
+const viewer: Editor = { id: "v1", email: "viewer@example.org", role: "viewer", languages: "" };
+
+describe.each(ENGINES)("workspace content on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let editing: EditingService;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    editing = t.domain.editing;
+  });
+  afterAll(() => t.close());
+
+  const publicId = async (slug: string) =>
+    (await t.database.db.selectFrom("places").select("id").where("slug", "=", slug).executeTakeFirst())?.id;
+  const api = async (path: string, init?: RequestInit) => (await (await t.app.request(API + path, init)).json()) as any;
+  const search = (name: string, language: number) =>
+    api("/place1/search?page=1&per_page=10", {
+      method: "POST",
+      body: JSON.stringify({ name, star: 0, service: 0, language }),
+      headers: { "content-type": "application/json" },
+    });
+
+  it("keeps a new place as a draft, off the site, until an editor publishes it in the languages it has", async () => {
+    const versionBefore = await t.domain.content.version();
+    await editing.create(editor, "site", newPlace());
+    expect((await editing.item(editor, "site", SLUG)).status).toBe("draft");
+    expect(await publicId(SLUG)).toBeUndefined();
+    expect((await search("Saidnaya", 1)).data).toEqual([]);
+
+    // The translator adds French, and may do nothing else.
+    const item = await editing.item(translator, "site", SLUG);
+    const french = structuredClone(item.draft) as ReturnType<typeof newPlace>;
+    french.name.fr = SAIDNAYA.frenchName;
+    const revision = await editing.save(translator, "site", SLUG, item.revision, french);
+    expect(revision).toBe(item.revision + 1);
+    const english = { ...french, name: { ...french.name, en: "Changed by a translator" } };
+    await expect(editing.save(translator, "site", SLUG, revision, english)).rejects.toMatchObject({
+      code: "language",
+      problems: [{ field: "name.en" }],
+    });
+    await expect(editing.save(translator, "site", SLUG, revision, { ...french, popularity: 1 })).rejects.toMatchObject({
+      code: "language",
+    });
+    await expect(editing.publish(translator, "site", SLUG, revision)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(editing.save(viewer, "site", SLUG, revision, french)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await publicId(SLUG)).toBeUndefined();
+
+    await editing.publish(editor, "site", SLUG, revision);
+    expect(await t.domain.content.version()).toBe(versionBefore + 1);
+    const id = await publicId(SLUG);
+    expect(id).toBeTypeOf("number");
+    expect((await api(`/place1/places/${id}`)).data.place_name).toBe(SAIDNAYA.name.en);
+    expect((await api(`/place1/places/${id}?language=2`)).data.place_name).toBe(SAIDNAYA.name.ar);
+    expect((await api(`/place1/places/${id}?language=3`)).data.place_name).toBe(SAIDNAYA.frenchName);
+    // Spanish has no translation yet: the English text stands in for it.
+    expect((await api(`/place1/places/${id}?language=4`)).data.place_name).toBe(SAIDNAYA.name.en);
+    expect((await search("Saidnaya", 1)).data.map((p: any) => p.place_name)).toContain(SAIDNAYA.name.en);
+  });
+
+  it("refuses the second of two saves made from the same revision, and keeps the first", async () => {
+    const item = await editing.item(editor, "city", "damascus");
+    const first = { ...(item.draft as object), radiusKm: 61 };
+    const second = { ...(item.draft as object), radiusKm: 62 };
+    await editing.save(editor, "city", "damascus", item.revision, first);
+    await expect(editing.save(editor, "city", "damascus", item.revision, second)).rejects.toMatchObject({ code: "conflict" });
+    expect(((await editing.item(editor, "city", "damascus")).draft as { radiusKm: number }).radiusKm).toBe(61);
+  });
+
+  it("answers every invalid field with its path, and writes nothing", async () => {
+    const item = await editing.item(editor, "site", "umayyad-mosque");
+    const broken = { ...(item.draft as object), popularity: 500, name: { ar: "بلا إنجليزية" }, coordinates: { lat: 33.5, lng: 40 } };
+    await expect(editing.save(editor, "site", "umayyad-mosque", item.revision, broken)).rejects.toMatchObject({
+      code: "invalid",
+      problems: expect.arrayContaining([
+        expect.objectContaining({ field: "popularity", code: "too_big" }),
+        expect.objectContaining({ field: "name.en", code: "required" }),
+      ]),
+    });
+    const far = { ...(item.draft as object), coordinates: { lat: 33.5, lng: 40 } };
+    await expect(editing.save(editor, "site", "umayyad-mosque", item.revision, far)).rejects.toMatchObject({
+      problems: [expect.objectContaining({ field: "coordinates", code: "outside-city" })],
+    });
+    expect((await editing.item(editor, "site", "umayyad-mosque")).revision).toBe(item.revision);
+  });
+
+  it("marks a translation outdated when its English changes, and done again once it is translated", async () => {
+    const item = await editing.item(editor, "site", "citadel-of-aleppo");
+    expect(item.states.fr.name).toBe("done");
+    const draft = item.draft as ReturnType<typeof newPlace>;
+    const revision = await editing.save(editor, "site", "citadel-of-aleppo", item.revision, {
+      ...draft,
+      name: { ...draft.name, en: "The Citadel of Aleppo" },
+    });
+    const changed = await editing.item(editor, "site", "citadel-of-aleppo");
+    expect(changed.states.en.name).toBe("done");
+    expect(changed.states.fr.name).toBe("outdated");
+    const table = await editing.translations(translator, { state: "outdated" });
+    expect(table.languages).toEqual(["fr"]);
+    expect(table.rows).toContainEqual(expect.objectContaining({ slug: "citadel-of-aleppo", language: "fr", outdated: ["name"] }));
+    const fr = changed.draft as ReturnType<typeof newPlace>;
+    await editing.save(translator, "site", "citadel-of-aleppo", revision, { ...fr, name: { ...fr.name, fr: "La Citadelle d'Alep" } });
+    expect((await editing.item(editor, "site", "citadel-of-aleppo")).states.fr.name).toBe("done");
+  });
+
+  it("refuses to unpublish what published content still refers to", async () => {
+    const city = await editing.item(editor, "city", "aleppo");
+    await expect(editing.unpublish(editor, "city", "aleppo", city.revision)).rejects.toMatchObject({
+      code: "breaks-content",
+      problems: expect.arrayContaining([expect.objectContaining({ field: "site/citadel-of-aleppo.city", code: "unknown-reference" })]),
+    });
+    expect(await publicId("citadel-of-aleppo")).toBeTypeOf("number");
+  });
+
+  it("unpublishes a place, then publishes it at its scheduled time", async () => {
+    const item = await editing.item(editor, "site", "straight-street");
+    await editing.unpublish(editor, "site", "straight-street", item.revision);
+    expect(await publicId("straight-street")).toBeUndefined();
+    await expect(editing.schedule(editor, "site", "straight-street", item.revision, new Date(Date.now() - 1000))).rejects.toMatchObject({
+      code: "invalid",
+    });
+    await editing.schedule(editor, "site", "straight-street", item.revision, new Date(Date.now() + 300));
+    expect(await editing.runSchedule()).toBe(0);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await editing.runSchedule()).toBe(1);
+    expect(await publicId("straight-street")).toBeTypeOf("number");
+    expect((await editing.item(editor, "site", "straight-street")).publishAt).toBeNull();
+  });
+
+  it("writes every change to the audit log with what it was before and after", async () => {
+    const entries = await t.domain.workspace.audit({ limit: 100, offset: 0 });
+    const actions = entries.map((e) => `${e.action} ${e.target}`);
+    for (const a of [
+      "content.create site/our-lady-of-saidnaya",
+      "content.save site/our-lady-of-saidnaya",
+      "content.publish site/our-lady-of-saidnaya",
+      "content.unpublish site/straight-street",
+      "content.schedule site/straight-street",
+    ])
+      expect(actions).toContain(a);
+    const frSave = entries.find((e) => e.action === "content.save" && e.target === "site/our-lady-of-saidnaya")!;
+    expect(frSave).toMatchObject({
+      actorEmail: "translator@example.org",
+      before: { "name.fr": null },
+      after: { "name.fr": expect.any(String) },
+    });
+  });
+});
