@@ -10,7 +10,9 @@ export default [
   route(
     "admin",
     "routes/admin/layout.tsx",
-    WORKSPACE_ROUTES.map((r) => (r.path === "admin" ? index(r.file) : route(r.path.slice("admin/".length), r.file))),
+    WORKSPACE_ROUTES.flatMap(({ path, file }) =>
+      !file ? [] : path === "admin" ? [index(file)] : [route(path.slice("admin/".length), file)],
+    ),
   ),
   route(":lang?", "routes/language.tsx", [
     index("routes/home.tsx"),

@@ -9,6 +9,7 @@ import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { loadContentFolder } from "../domain/content/bootstrap.ts";
 import { buildDomain } from "./compose.ts";
+import { previewer } from "./preview.ts";
 
 /** Where the workspace is reached: PUBLIC_ORIGIN in production (https makes its cookies Secure), else this server. */
 export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }): string {
@@ -46,5 +47,6 @@ export async function boot() {
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
-  return { env, log, version, handle, domain, appBase, stopSchedule };
+  const preview = previewer(domain, log, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
+  return { env, log, version, handle, domain, appBase, stopSchedule, preview };
 }

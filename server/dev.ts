@@ -13,7 +13,7 @@ const DEVELOPMENT_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws:; frame-src 'self'";
 
 process.env.NODE_ENV ??= "development";
-const { env, log, domain, appBase } = await boot();
+const { env, log, domain, appBase, preview } = await boot();
 const httpServer = createServer();
 const vite = await createVite({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
 
@@ -22,7 +22,7 @@ const app = createApp({
   // A handler per request: it takes the build Vite has just compiled from the current source.
   pages: async (request, c) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    const res = await (await pageHandler(build, domain, { mode: "development" }))(request, c);
+    const res = await (await pageHandler(build, domain, { mode: "development", preview }))(request, c);
     // Vite's hot-reload client comes as script tags the production policy (hashes, 'strict-dynamic') refuses;
     // the policy is checked on the production build (tests/e2e/security.test.ts), so development relaxes it.
     const headers = new Headers(res.headers);

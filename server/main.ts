@@ -8,13 +8,13 @@ import { boot } from "./boot.ts";
 import { createApp } from "./app.ts";
 import { pageHandler } from "./pages.ts";
 
-const { env, log, handle, domain, appBase, stopSchedule } = await boot();
+const { env, log, handle, domain, appBase, stopSchedule, preview } = await boot();
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
 const trustProxy = env.TRUST_PROXY === "1";
 const pages = existsSync(serverBuild)
-  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, { mode: env.NODE_ENV, trustProxy })
+  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, { mode: env.NODE_ENV, trustProxy, preview })
   : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
 

@@ -15,6 +15,9 @@ import { isDatabaseUnavailable } from "./http/errors.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
 import { isWorkspacePath } from "../shared/workspace-routes.ts";
 import type { SignedIn } from "../domain/workspace/service.ts";
+import type { Previewer } from "./preview.ts";
+import { isEditingError } from "../domain/content/editing.ts";
+import { isLanguageCode } from "../shared/languages.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -49,7 +52,12 @@ export function scriptHashes(html: string): string[] {
 export async function pageHandler(
   build: ServerBuild,
   domain: Domain,
-  { mode, trustProxy = false, cacheEntries = MAX_ENTRIES }: { mode: string; trustProxy?: boolean; cacheEntries?: number },
+  {
+    mode,
+    trustProxy = false,
+    cacheEntries = MAX_ENTRIES,
+    preview,
+  }: { mode: string; trustProxy?: boolean; cacheEntries?: number; preview?: Previewer },
 ): Promise<PageHandler> {
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
@@ -66,13 +74,13 @@ export async function pageHandler(
     return version.value;
   }
 
-  async function render(request: Request, c: Context): Promise<Cached> {
+  async function render(request: Request, c: Context, site = domain): Promise<Cached> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
     // Only the workspace's guard knows who is signed in, and it runs for /admin alone; a public page never
     // has a cookie to read (server/app.ts takes the header off).
     const workspace = c.get("workspaceUser") as SignedIn | undefined;
-    context.set(appContext, { domain, client: clientKey(c, trustProxy), errors, workspace });
+    context.set(appContext, { domain: site, client: clientKey(c, trustProxy), errors, workspace });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
     // error handler, with the unavailable page), not a 500 that blames the site.
@@ -97,8 +105,36 @@ export async function pageHandler(
     return new Response(encoded, { status: entry.status, headers });
   }
 
+  /**
+   * /admin/preview/{type}/{slug}?lang=ar: the public page of a draft, rendered by the public route on the
+   * preview's own content. Its scripts are left out: they would take over a page whose address is not
+   * theirs, and what an editor checks is how it looks.
+   */
+  async function previewPage(url: URL, request: Request, c: Context): Promise<Response> {
+    const [type, slug] = url.pathname.split("/").slice(3);
+    const who = c.get("workspaceUser") as SignedIn | undefined;
+    const asked = url.searchParams.get("lang");
+    if (!preview || !who) return new Response(null, { status: 404 });
+    try {
+      const { domain: site, path } = await preview(who.account, type, slug, isLanguageCode(asked) ? asked : "en");
+      const entry = await render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site);
+      const html = new TextDecoder()
+        .decode(entry.body)
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+        .replace(/<link rel="modulepreload"[^>]*>/g, "");
+      const headers = new Headers(entry.headers);
+      headers.set("content-security-policy", pageCsp([], VIRTUAL_TOUR_HOSTS));
+      headers.set("x-robots-tag", "noindex");
+      return new Response(html, { status: entry.status, headers });
+    } catch (error) {
+      if (isEditingError(error)) return new Response(null, { status: error.code === "forbidden" ? 403 : 404 });
+      throw error;
+    }
+  }
+
   return async (request, c) => {
     const url = new URL(request.url);
+    if (/^\/admin\/preview\/[^/]+\/[^/.]+$/.test(url.pathname)) return previewPage(url, request, c);
     // Workspace pages depend on who asks: rendered each time, never kept.
     if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
       return respond(await render(request, c), c);

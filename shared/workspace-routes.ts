@@ -7,29 +7,69 @@ export type WorkspaceAccess = "anyone" | Permission;
 export type WorkspaceRoute = {
   /** React Router path, without the leading slash. */
   path: string;
-  file: string;
+  /** Its React Router module; none when the server answers it itself (the preview, server/preview.ts). */
+  file?: string;
+  /** Who may open it. */
   access: WorkspaceAccess;
-  /** Whether the route has an action (forms post to it). */
-  writes: boolean;
+  /** Who may post to it, when it has an action (forms post to it). */
+  writes?: WorkspaceAccess;
   /** A path to try it with, for the access tests (params filled in). */
   example: string;
 };
 
 export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
-  { path: "admin/sign-in", file: "routes/admin/sign-in.tsx", access: "anyone", writes: true, example: "/admin/sign-in" },
-  { path: "admin/two-factor", file: "routes/admin/two-factor.tsx", access: "anyone", writes: true, example: "/admin/two-factor" },
+  { path: "admin/sign-in", file: "routes/admin/sign-in.tsx", access: "anyone", writes: "anyone", example: "/admin/sign-in" },
+  { path: "admin/two-factor", file: "routes/admin/two-factor.tsx", access: "anyone", writes: "anyone", example: "/admin/two-factor" },
   {
     path: "admin/invitation/:token",
     file: "routes/admin/invitation.tsx",
     access: "anyone",
-    writes: true,
+    writes: "anyone",
     example: "/admin/invitation/not-a-real-token",
   },
-  { path: "admin", file: "routes/admin/dashboard.tsx", access: "workspace.use", writes: false, example: "/admin" },
-  { path: "admin/account", file: "routes/admin/account.tsx", access: "workspace.use", writes: true, example: "/admin/account" },
-  { path: "admin/sign-out", file: "routes/admin/sign-out.tsx", access: "workspace.use", writes: true, example: "/admin/sign-out" },
-  { path: "admin/accounts", file: "routes/admin/accounts.tsx", access: "accounts.manage", writes: true, example: "/admin/accounts" },
-  { path: "admin/audit", file: "routes/admin/audit.tsx", access: "audit.read", writes: false, example: "/admin/audit" },
+  { path: "admin", file: "routes/admin/dashboard.tsx", access: "workspace.use", example: "/admin" },
+  { path: "admin/account", file: "routes/admin/account.tsx", access: "workspace.use", writes: "workspace.use", example: "/admin/account" },
+  {
+    path: "admin/sign-out",
+    file: "routes/admin/sign-out.tsx",
+    access: "workspace.use",
+    writes: "workspace.use",
+    example: "/admin/sign-out",
+  },
+  {
+    path: "admin/accounts",
+    file: "routes/admin/accounts.tsx",
+    access: "accounts.manage",
+    writes: "accounts.manage",
+    example: "/admin/accounts",
+  },
+  { path: "admin/audit", file: "routes/admin/audit.tsx", access: "audit.read", example: "/admin/audit" },
+  { path: "admin/content", file: "routes/admin/content.tsx", access: "content.read", example: "/admin/content" },
+  { path: "admin/translations", file: "routes/admin/translations.tsx", access: "content.read", example: "/admin/translations" },
+  // "new" before ":slug": the first pattern that matches a path is its route.
+  {
+    path: "admin/content/:type/new",
+    file: "routes/admin/content-new.tsx",
+    access: "content.edit",
+    writes: "content.edit",
+    example: "/admin/content/site/new",
+  },
+  {
+    path: "admin/content/:type/:slug",
+    file: "routes/admin/content-item.tsx",
+    access: "content.read",
+    // Saving a draft: editors anything, translators their languages' texts (checked by the domain).
+    writes: "content.translate",
+    example: "/admin/content/city/damascus",
+  },
+  {
+    path: "admin/content/:type/:slug/publish",
+    file: "routes/admin/content-publish.tsx",
+    access: "content.publish",
+    writes: "content.publish",
+    example: "/admin/content/city/damascus/publish",
+  },
+  { path: "admin/preview/:type/:slug", access: "content.read", example: "/admin/preview/city/damascus" },
 ];
 
 /** Routes a signed-in admin who has not set up two-factor yet may still use: setting it up, and leaving. */

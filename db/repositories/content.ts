@@ -46,6 +46,7 @@ export type PlaceFilter = {
   kind?: string;
   withoutService?: boolean;
   ids?: number[];
+  slug?: string;
 };
 
 export function contentRepository(db: Db) {
@@ -95,6 +96,7 @@ export function contentRepository(db: Db) {
     if (f.kind !== undefined) r = r.where("p.kind", "=", f.kind);
     if (f.withoutService) r = r.where("p.service_type_id", "is", null).where("p.star", "is", null);
     if (f.ids) r = r.where("p.id", "in", f.ids.length ? f.ids : [-1]);
+    if (f.slug !== undefined) r = r.where("p.slug", "=", f.slug);
     return r;
   }
 

@@ -14,6 +14,13 @@ export const AUDIT_ACTIONS = [
   "account.invite",
   "account.password-set",
   "account.role",
+  "content.create",
+  "content.save",
+  "content.publish",
+  "content.unpublish",
+  "content.schedule",
+  "content.schedule-failed",
+  "content.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -55,7 +55,9 @@ async function refuse(c: Context<{ Variables: WorkspaceVariables }>, domain: Dom
   }
   const who = c.req.header("cookie") ? await domain.workspace.current(c.req.raw.headers) : null;
   if (who) c.set("workspaceUser", who);
-  if (route.access === "anyone") return undefined;
+  // A post needs what the route's action needs; a page, what the route needs to be seen.
+  const needed = SAFE.has(c.req.method) ? route.access : (route.writes ?? route.access);
+  if (needed === "anyone") return undefined;
   const language = workspaceLanguage(who?.account.uiLanguage, new URL(c.req.url).searchParams.get("lang"));
   const t = workspaceMessages(language);
   if (!who) {
@@ -66,6 +68,6 @@ async function refuse(c: Context<{ Variables: WorkspaceVariables }>, domain: Dom
   if (domain.workspace.needsTwoFactor(who) && !TWO_FACTOR_SETUP_ROUTES.includes(route.path)) {
     return c.redirect("/admin/account#two-factor", 303);
   }
-  if (!can(who.account.role, route.access)) return plainPage(403, language, t.errors.forbidden, { href: "/admin", label: t.nav.dashboard });
+  if (!can(who.account.role, needed)) return plainPage(403, language, t.errors.forbidden, { href: "/admin", label: t.nav.dashboard });
   return undefined;
 }

@@ -27,6 +27,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     messages: workspaceMessages(language),
     account: who ? { name: who.account.name, role } : null,
     nav: {
+      content: can(role, "content.read"),
       accounts: can(role, "accounts.manage"),
       audit: can(role, "audit.read"),
     },
@@ -51,6 +52,16 @@ function Header() {
                 {t("nav.dashboard")}
               </NavLink>
             </li>
+            {nav.content && (
+              <>
+                <li>
+                  <NavLink to="/admin/content">{t("nav.content")}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/translations">{t("nav.translations")}</NavLink>
+                </li>
+              </>
+            )}
             {nav.accounts && (
               <li>
                 <NavLink to="/admin/accounts">{t("nav.accounts")}</NavLink>

@@ -1,0 +1,228 @@
+// The form of one content item, made from its field specs (app/lib/content-fields.ts): each translated field
+// shows its seven languages side by side, each input in its language's direction, with the translation's
+// status; a problem the server found is shown beside its input. What this account may not change is shown
+// read-only and posted back as it was, so the server can tell (and refuse) any change to it.
+import { Fragment } from "react";
+import { useI18n } from "../../i18n/I18nProvider";
+import type { FieldSpec } from "../../lib/content-fields";
+import { directionOf, LANGUAGE_CODES, type LanguageCode } from "../../../shared/languages";
+import { languageName } from "../../lib/workspace-format";
+import { Notice } from "./Form";
+import type { EditingAnswer } from "../../lib/content.server";
+
+type Option = { value: string; label: string };
+type Problem = { field: string; code: string; values?: Record<string, string | number> };
+
+export type ContentFormProps = {
+  specs: FieldSpec[];
+  values: unknown;
+  options: Record<string, Option[]>;
+  problems: Problem[];
+  /** The languages this account may write; editing the other fields needs `edit`. */
+  languages: LanguageCode[];
+  edit: boolean;
+  states?: Record<string, Record<string, string>>;
+};
+
+const get = (values: unknown, path: string): unknown =>
+  path
+    .split(".")
+    .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
+const idOf = (path: string) => `f-${path.replace(/\./g, "-")}`;
+
+function ProblemText({ path, problems }: { path: string; problems: Problem[] }) {
+  const { t } = useI18n();
+  const own = problems.filter((p) => p.field === path);
+  if (own.length === 0) return null;
+  return (
+    <>
+      {own.map((p) => (
+        <p key={p.code} className="ws-problem" id={`${idOf(path)}-problem`}>
+          {problemText(t, p)}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** A problem in the account's language, by its code (zod's or the content checks'). */
+export function problemText(t: (key: string, vars?: Record<string, string | number>) => string, p: Problem): string {
+  const key = `content.problems.${p.code}`;
+  const text = t(key, p.values);
+  return text === key ? t("content.problems.other") : text;
+}
+
+function Input({ spec, path, props }: { spec: FieldSpec; path: string; props: ContentFormProps }) {
+  const { t } = useI18n();
+  const value = get(props.values, path);
+  const invalid = props.problems.some((p) => p.field === path);
+  const common = {
+    id: idOf(path),
+    name: path,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? `${idOf(path)}-problem` : undefined,
+  };
+  const locked = !props.edit;
+  switch (spec.kind) {
+    case "boolean":
+      return (
+        <>
+          <input type="checkbox" {...common} defaultChecked={value === true} disabled={locked} />
+          {locked && value === true && <input type="hidden" name={path} value="on" />}
+        </>
+      );
+    case "choice": {
+      const current = value === null || value === undefined ? "" : String(value);
+      return (
+        <>
+          <select {...common} defaultValue={current} disabled={locked}>
+            {(spec.optional || current === "") && <option value="">{t("content.none")}</option>}
+            {(props.options[spec.options] ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {locked && <input type="hidden" name={path} value={current} />}
+        </>
+      );
+    }
+    case "lines":
+      return <textarea {...common} rows={3} defaultValue={Array.isArray(value) ? value.join("\n") : ""} readOnly={locked} />;
+    case "yaml":
+      return (
+        <textarea
+          {...common}
+          rows={4}
+          dir="ltr"
+          className="ws-code"
+          defaultValue={value === undefined || value === null ? "" : JSON.stringify(value, null, 2)}
+          readOnly={locked}
+        />
+      );
+    case "number":
+    case "integer":
+      return (
+        <input
+          type="number"
+          {...common}
+          step={spec.kind === "integer" ? "1" : (spec.step ?? "any")}
+          defaultValue={value === undefined || value === null ? "" : String(value)}
+          readOnly={locked}
+          dir="ltr"
+        />
+      );
+    default:
+      return (
+        <input
+          type={spec.kind === "url" ? "url" : spec.kind === "email" ? "email" : "text"}
+          {...common}
+          defaultValue={value === undefined || value === null ? "" : String(value)}
+          readOnly={locked}
+          dir={spec.kind === "text" ? undefined : "ltr"}
+        />
+      );
+  }
+}
+
+function Translated({ spec, path, props }: { spec: FieldSpec; path: string; props: ContentFormProps }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="ws-translated">
+      <legend>{t(`content.fields.${spec.name.split(".").pop()}`)}</legend>
+      <div className="ws-languages">
+        {LANGUAGE_CODES.map((language) => {
+          const field = `${path}.${language}`;
+          const value = get(props.values, field);
+          const state = props.states?.[language]?.[path];
+          const invalid = props.problems.some((p) => p.field === field);
+          const input = {
+            id: idOf(field),
+            name: field,
+            lang: language,
+            dir: directionOf(language),
+            defaultValue: typeof value === "string" ? value : "",
+            readOnly: !props.languages.includes(language),
+            "aria-invalid": invalid || undefined,
+            "aria-describedby": invalid ? `${idOf(field)}-problem` : undefined,
+          };
+          return (
+            <div key={language} className="ws-language-field">
+              <label htmlFor={idOf(field)}>
+                {languageName(language)}
+                {state && state !== "done" && <span className={`ws-state ws-${state}`}>{t(`content.states.${state}`)}</span>}
+              </label>
+              {spec.kind === "long" ? <textarea rows={5} {...input} /> : <input type="text" {...input} />}
+              <ProblemText path={field} problems={props.problems} />
+            </div>
+          );
+        })}
+      </div>
+      <ProblemText path={path} problems={props.problems} />
+    </fieldset>
+  );
+}
+
+function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; props: ContentFormProps }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {specs.map((spec) => {
+        const path = prefix ? `${prefix}.${spec.name}` : spec.name;
+        if (spec.kind === "translated" || spec.kind === "long") return <Translated key={path} spec={spec} path={path} props={props} />;
+        if (spec.kind === "group") {
+          const rows = (get(props.values, path) as unknown[] | undefined) ?? [];
+          // One spare row to add an item, and at least the rows the type needs.
+          const count = Math.max(rows.length + (props.edit ? 1 : 0), props.edit ? (spec.min ?? 0) : 0);
+          return (
+            <fieldset key={path} className="ws-group">
+              <legend>{t(`content.fields.${spec.name}`)}</legend>
+              <ProblemText path={path} problems={props.problems} />
+              {Array.from({ length: count }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position (its inputs are named by it)
+                <fieldset key={i} className="ws-row">
+                  <legend>{t("content.row", { n: i + 1 })}</legend>
+                  <Fields specs={spec.fields} prefix={`${path}.${i}`} props={props} />
+                </fieldset>
+              ))}
+            </fieldset>
+          );
+        }
+        return (
+          <Fragment key={path}>
+            <div className={spec.kind === "boolean" ? "ws-field ws-check" : "ws-field"}>
+              <label htmlFor={idOf(path)}>{t(`content.fields.${spec.name.split(".").pop()}`)}</label>
+              <Input spec={spec} path={path} props={props} />
+              <ProblemText path={path} problems={props.problems} />
+            </div>
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
+export function ContentFields(props: ContentFormProps) {
+  return <Fields specs={props.specs} prefix="" props={props} />;
+}
+
+/** What happened, or why not, above the form. */
+export function Outcome({ answer }: { answer: EditingAnswer | undefined }) {
+  const { t } = useI18n();
+  if (!answer) return null;
+  if ("ok" in answer) return <Notice kind="success">{t(`content.done.${answer.ok}`)}</Notice>;
+  return (
+    <div className="ws-notice ws-error" role="alert">
+      <p>{t(`content.refused.${answer.code}`)}</p>
+      {answer.code === "breaks-content" && (
+        <ul>
+          {answer.problems.map((p) => (
+            <li key={`${p.field} ${p.code}`}>
+              <span dir="ltr">{p.field}</span>: {problemText(t, p)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The fields of each kind of content as the workspace's form shows them, in the order of its content/ file.
+// The form's input names are the fields' paths in the document ("name.ar", "images.0.motif"), so a problem
+// the server finds (zod's, or a content check's) is shown beside the input of the same path.
+
+/** Where a choice's options come from (the loader sends them). */
+export type OptionsOf = "motifs" | "categories" | "cities" | "serviceTypes" | "kinds" | "networks" | "mediaKinds" | "stars";
+
+export type FieldSpec =
+  | { name: string; kind: "text" | "url" | "email"; optional?: boolean }
+  | { name: string; kind: "translated" | "long"; optional?: boolean }
+  | { name: string; kind: "number" | "integer"; optional?: boolean; step?: string }
+  | { name: string; kind: "boolean" }
+  | { name: string; kind: "choice"; options: OptionsOf; optional?: boolean; numeric?: boolean }
+  | { name: string; kind: "lines" }
+  | { name: string; kind: "yaml" }
+  | { name: string; kind: "group"; fields: FieldSpec[]; min?: number };
+
+const coordinates = (name: string): FieldSpec[] => [
+  { name: `${name}.lat`, kind: "number", step: "0.0001" },
+  { name: `${name}.lng`, kind: "number", step: "0.0001" },
+];
+const image: FieldSpec = {
+  name: "images",
+  kind: "group",
+  min: 3,
+  fields: [
+    { name: "motif", kind: "choice", options: "motifs" },
+    { name: "caption", kind: "translated" },
+  ],
+};
+const place: FieldSpec[] = [
+  { name: "category", kind: "choice", options: "categories" },
+  { name: "city", kind: "choice", options: "cities" },
+  ...coordinates("coordinates"),
+  { name: "featured", kind: "boolean" },
+  { name: "popularity", kind: "integer" },
+  { name: "unesco", kind: "boolean" },
+  { name: "name", kind: "translated" },
+  { name: "aliases", kind: "lines" },
+  { name: "address", kind: "translated" },
+  { name: "summary", kind: "long" },
+  { name: "information", kind: "long" },
+  image,
+];
+
+export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
+  settings: [
+    { name: "address", kind: "translated" },
+    { name: "phone", kind: "text", optional: true },
+    { name: "email", kind: "email", optional: true },
+    { name: "workingHours", kind: "translated" },
+    {
+      name: "social",
+      kind: "group",
+      min: 3,
+      fields: [
+        { name: "network", kind: "choice", options: "networks" },
+        { name: "url", kind: "url" },
+      ],
+    },
+    { name: "appStoreUrl", kind: "url" },
+    { name: "googlePlayUrl", kind: "url" },
+  ],
+  category: [
+    { name: "kind", kind: "choice", options: "kinds", numeric: true },
+    { name: "name", kind: "translated" },
+    { name: "description", kind: "long", optional: true },
+  ],
+  city: [
+    ...coordinates("centre"),
+    { name: "radiusKm", kind: "number" },
+    { name: "name", kind: "translated" },
+    { name: "aliases", kind: "lines" },
+    { name: "description", kind: "long", optional: true },
+  ],
+  "service-type": [
+    { name: "name", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  gallery: [
+    { name: "motif", kind: "choice", options: "motifs" },
+    { name: "title", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  experience: [
+    { name: "motif", kind: "choice", options: "motifs" },
+    { name: "city", kind: "choice", options: "cities", optional: true },
+    { name: "title", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  site: place,
+  culture: place,
+  service: [
+    ...place.slice(0, 2),
+    { name: "service", kind: "choice", options: "serviceTypes" },
+    { name: "star", kind: "choice", options: "stars", optional: true, numeric: true },
+    ...place.slice(2),
+  ],
+  media: [
+    {
+      name: "entries",
+      kind: "group",
+      min: 1,
+      fields: [
+        { name: "kind", kind: "choice", options: "mediaKinds" },
+        { name: "src", kind: "text" },
+        { name: "width", kind: "integer", optional: true },
+        { name: "height", kind: "integer", optional: true },
+        { name: "title", kind: "translated" },
+        { name: "details", kind: "yaml" },
+      ],
+    },
+  ],
+};
+
+/** The kinds of content in the order the workspace lists them. */
+export const CONTENT_TYPES = [
+  "site",
+  "culture",
+  "service",
+  "city",
+  "category",
+  "service-type",
+  "experience",
+  "gallery",
+  "media",
+  "settings",
+] as const;

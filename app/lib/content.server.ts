@@ -1,0 +1,66 @@
+// What the workspace's content pages share on the server: the signed-in editor, the form's options, and the
+// domain's refusals as answers (the status a client would expect, the problems by field).
+import { data, type RouterContextProvider } from "react-router";
+import { appContext } from "../request-context";
+import { signedIn } from "./workspace.server";
+import { isEditingError, type Editor, type FieldProblem } from "../../domain/content/editing";
+import { MOTIFS } from "../../domain/content/schema";
+import { CATEGORY_KINDS } from "../../domain/content/category-kind";
+import { can } from "../../domain/workspace/roles";
+
+export function editorOf(context: Readonly<RouterContextProvider>) {
+  const who = signedIn(context);
+  const editing = context.get(appContext).domain.editing;
+  const editor: Editor = { id: who.account.id, email: who.account.email, role: who.account.role, languages: who.account.languages };
+  return {
+    editor,
+    editing,
+    may: {
+      edit: can(editor.role, "content.edit"),
+      publish: can(editor.role, "content.publish"),
+      languages: editing.writableLanguages(editor),
+    },
+  };
+}
+
+/** The options of every choice in a form (app/lib/content-fields.ts names them). */
+export async function formOptions(context: Readonly<RouterContextProvider>, type: string) {
+  const { editor, editing } = editorOf(context);
+  const refs = await editing.references(editor);
+  // A place's category is of the kind its type needs (content checks say the same).
+  const kind = type === "service" ? 2 : type === "culture" ? 4 : 1;
+  const choice = (list: Array<{ slug: string; title: string }>) => list.map((x) => ({ value: x.slug, label: x.title }));
+  const plain = (list: readonly (string | number)[]) => list.map((x) => ({ value: String(x), label: String(x) }));
+  return {
+    motifs: plain(MOTIFS),
+    categories: choice(refs.categories.filter((c) => c.kind === kind)),
+    cities: choice(refs.cities),
+    serviceTypes: choice(refs.serviceTypes),
+    kinds: plain(CATEGORY_KINDS),
+    networks: plain(["facebook", "instagram", "x", "youtube", "telegram"]),
+    mediaKinds: plain(["video", "sign", "youtube", "panorama", "tour"]),
+    stars: plain([1, 2, 3, 4, 5]),
+  };
+}
+export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
+
+export type EditingAnswer =
+  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled"; revision?: number }
+  | { code: string; problems: FieldProblem[] };
+
+const STATUS: Record<string, number> = {
+  "not-found": 404,
+  forbidden: 403,
+  language: 403,
+  conflict: 409,
+  "slug-taken": 409,
+  "breaks-content": 409,
+  fixed: 409,
+  invalid: 422,
+};
+
+/** A refusal of the editing service as the form's answer; anything else is not ours to answer. */
+export function refusal(error: unknown) {
+  if (!isEditingError(error)) throw error;
+  return data<EditingAnswer>({ code: error.code, problems: error.problems }, { status: STATUS[error.code] ?? 400 });
+}

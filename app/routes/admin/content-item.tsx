@@ -1,0 +1,137 @@
+// /admin/content/{type}/{slug}: one item's draft in all seven languages side by side, its translation status,
+// saving (editors: everything; translators: their languages), previews in every language and, for editors,
+// publishing, unpublishing and scheduling (posted to ./publish).
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/content-item";
+import { useI18n } from "../../i18n/I18nProvider";
+import { editorOf, formOptions, refusal, type EditingAnswer } from "../../lib/content.server";
+import { CONTENT_FIELDS } from "../../lib/content-fields";
+import { bodyFromForm } from "../../lib/content-form.server";
+import { formText, postedForm } from "../../lib/form";
+import { ContentFields, Outcome } from "../../components/workspace/ContentForm";
+import { LANGUAGE_CODES } from "../../../shared/languages";
+import { formatTime, languageName } from "../../lib/workspace-format";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { editor, editing, may } = editorOf(context);
+  try {
+    const item = await editing.item(editor, params.type, params.slug);
+    return { item, options: await formOptions(context, item.type), may };
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { editor, editing } = editorOf(context);
+  const form = await postedForm(request);
+  try {
+    const revision = await editing.save(
+      editor,
+      params.type,
+      params.slug,
+      Number(formText(form, "revision")),
+      bodyFromForm(params.type, form),
+    );
+    return data<EditingAnswer>({ ok: "saved", revision });
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled"];
+
+export default function ContentItem() {
+  const { t, language } = useI18n();
+  const { item, options, may } = useLoaderData<typeof loader>();
+  const posted = useActionData<EditingAnswer>();
+  const [search] = useSearchParams();
+  const done = search.get("done");
+  // After publishing (./publish redirects here) the outcome comes in the address.
+  const answer = posted ?? (done && DONE.includes(done) ? ({ ok: done } as EditingAnswer) : undefined);
+  const problems = answer && "problems" in answer ? answer.problems : [];
+  const canSave = may.edit || may.languages.length > 0;
+  const title =
+    (item.draft as { name?: { en?: string }; title?: { en?: string } }).name?.en ??
+    (item.draft as { title?: { en?: string } }).title?.en ??
+    item.slug;
+  return (
+    <>
+      <p>
+        <Link to={`/admin/content?type=${item.type}`}>{t(`content.typeNames.${item.type}`)}</Link>
+      </p>
+      <h1>
+        <span lang="en" dir="auto">
+          {title}
+        </span>
+      </h1>
+      <p>
+        {t(`content.statuses.${item.status}`)}
+        {item.publishAt && ` · ${t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}`}
+        {" · "}
+        {t("content.revision", { n: item.revision })}
+      </p>
+      <Outcome answer={answer} />
+      <nav aria-label={t("content.preview")} className="ws-card">
+        <h2>{t("content.preview")}</h2>
+        <ul className="ws-codes">
+          {LANGUAGE_CODES.map((l) => (
+            <li key={l}>
+              <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
+                {languageName(l)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" className="ws-form ws-content-form" key={item.revision}>
+        <input type="hidden" name="revision" value={item.revision} />
+        <ContentFields
+          specs={CONTENT_FIELDS[item.type] ?? []}
+          values={item.draft}
+          options={options}
+          problems={problems}
+          languages={may.languages}
+          edit={may.edit}
+          states={item.states}
+        />
+        {canSave && (
+          <button type="submit" className="ws-button">
+            {t("content.save")}
+          </button>
+        )}
+      </Form>
+      {may.publish && (
+        <section className="ws-card" aria-labelledby="publishing">
+          <h2 id="publishing">{t("content.publishing")}</h2>
+          <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
+            <input type="hidden" name="revision" value={item.revision} />
+            <button type="submit" name="intent" value="publish" className="ws-button">
+              {t("content.publish")}
+            </button>
+            {item.status !== "draft" && !["gallery", "settings"].includes(item.type) && (
+              <button type="submit" name="intent" value="unpublish" className="ws-button ws-secondary">
+                {t("content.unpublish")}
+              </button>
+            )}
+          </Form>
+          <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
+            <input type="hidden" name="revision" value={item.revision} />
+            <div className="ws-field">
+              <label htmlFor="publish-at">{t("content.publishAt")}</label>
+              <input type="datetime-local" id="publish-at" name="publishAt" dir="ltr" />
+            </div>
+            <button type="submit" name="intent" value="schedule" className="ws-button ws-secondary">
+              {t("content.schedule")}
+            </button>
+            {item.publishAt && (
+              <button type="submit" name="intent" value="unschedule" className="ws-button ws-secondary">
+                {t("content.unschedule")}
+              </button>
+            )}
+          </Form>
+        </section>
+      )}
+    </>
+  );
+}

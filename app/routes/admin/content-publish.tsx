@@ -1,0 +1,52 @@
+// POST /admin/content/{type}/{slug}/publish (editors): publish the draft now, take the item off the site, or
+// schedule its publication (a time in Damascus, where the ministry works). A page visit goes to the item.
+import { data, Link, redirect, useActionData } from "react-router";
+import { useI18n } from "../../i18n/I18nProvider";
+import { Outcome } from "../../components/workspace/ContentForm";
+import type { Route } from "./+types/content-publish";
+import { editorOf, refusal, type EditingAnswer } from "../../lib/content.server";
+import { formText, postedForm } from "../../lib/form";
+
+/** Syria keeps UTC+3 all year (since 2022): a time typed in the workspace is Damascus time. */
+const DAMASCUS_OFFSET = "+03:00";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/admin/content/${params.type}/${params.slug}`, 303);
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { editor, editing } = editorOf(context);
+  const form = await postedForm(request);
+  const revision = Number(formText(form, "revision"));
+  const intent = formText(form, "intent");
+  const back = `/admin/content/${params.type}/${params.slug}`;
+  try {
+    if (intent === "publish") await editing.publish(editor, params.type, params.slug, revision);
+    else if (intent === "unpublish") await editing.unpublish(editor, params.type, params.slug, revision);
+    else if (intent === "schedule" || intent === "unschedule") {
+      const at = intent === "schedule" ? new Date(`${formText(form, "publishAt")}:00${DAMASCUS_OFFSET}`) : null;
+      if (at && Number.isNaN(at.getTime()))
+        return data<EditingAnswer>({ code: "invalid", problems: [{ field: "publishAt", code: "future" }] }, { status: 422 });
+      await editing.schedule(editor, params.type, params.slug, revision, at);
+    } else return data<EditingAnswer>({ code: "invalid", problems: [] }, { status: 400 });
+    const done = { publish: "published", unpublish: "unpublished", schedule: "scheduled", unschedule: "unscheduled" }[intent];
+    return redirect(`${back}?done=${done}`, 303);
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Shown only when the action was refused: why, and the way back to the item. */
+export default function PublishRefused({ params }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const answer = useActionData<EditingAnswer>();
+  return (
+    <>
+      <h1>{t("content.publishing")}</h1>
+      <Outcome answer={answer} />
+      <p>
+        <Link to={`/admin/content/${params.type}/${params.slug}`}>{t("content.back")}</Link>
+      </p>
+    </>
+  );
+}
