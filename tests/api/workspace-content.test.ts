@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor, EditingService } from "../../domain/content/editing.ts";
-import { newPlace, SAIDNAYA } from "../fixtures/new-place.ts";
+import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
 
 const API = "/back/api/user";
-const SLUG = SAIDNAYA.slug;
+const SLUG = NEW_PLACE.slug;
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
 const viewer: Editor = { id: "v1", email: "viewer@example.org", role: "viewer", languages: "" };
@@ -37,12 +37,12 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     await editing.create(editor, "site", newPlace());
     expect((await editing.item(editor, "site", SLUG)).status).toBe("draft");
     expect(await publicId(SLUG)).toBeUndefined();
-    expect((await search("Saidnaya", 1)).data).toEqual([]);
+    expect((await search("Ibn Arabi", 1)).data).toEqual([]);
 
     // The translator adds French, and may do nothing else.
     const item = await editing.item(translator, "site", SLUG);
     const french = structuredClone(item.draft) as ReturnType<typeof newPlace>;
-    french.name.fr = SAIDNAYA.frenchName;
+    french.name.fr = NEW_PLACE.frenchName;
     const revision = await editing.save(translator, "site", SLUG, item.revision, french);
     expect(revision).toBe(item.revision + 1);
     const english = { ...french, name: { ...french.name, en: "Changed by a translator" } };
@@ -61,12 +61,12 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect(await t.domain.content.version()).toBe(versionBefore + 1);
     const id = await publicId(SLUG);
     expect(id).toBeTypeOf("number");
-    expect((await api(`/place1/places/${id}`)).data.place_name).toBe(SAIDNAYA.name.en);
-    expect((await api(`/place1/places/${id}?language=2`)).data.place_name).toBe(SAIDNAYA.name.ar);
-    expect((await api(`/place1/places/${id}?language=3`)).data.place_name).toBe(SAIDNAYA.frenchName);
+    expect((await api(`/place1/places/${id}`)).data.place_name).toBe(NEW_PLACE.name.en);
+    expect((await api(`/place1/places/${id}?language=2`)).data.place_name).toBe(NEW_PLACE.name.ar);
+    expect((await api(`/place1/places/${id}?language=3`)).data.place_name).toBe(NEW_PLACE.frenchName);
     // Spanish has no translation yet: the English text stands in for it.
-    expect((await api(`/place1/places/${id}?language=4`)).data.place_name).toBe(SAIDNAYA.name.en);
-    expect((await search("Saidnaya", 1)).data.map((p: any) => p.place_name)).toContain(SAIDNAYA.name.en);
+    expect((await api(`/place1/places/${id}?language=4`)).data.place_name).toBe(NEW_PLACE.name.en);
+    expect((await search("Ibn Arabi", 1)).data.map((p: any) => p.place_name)).toContain(NEW_PLACE.name.en);
   });
 
   it("refuses the second of two saves made from the same revision, and keeps the first", async () => {
@@ -142,14 +142,14 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     const entries = await t.domain.workspace.audit({ limit: 100, offset: 0 });
     const actions = entries.map((e) => `${e.action} ${e.target}`);
     for (const a of [
-      "content.create site/our-lady-of-saidnaya",
-      "content.save site/our-lady-of-saidnaya",
-      "content.publish site/our-lady-of-saidnaya",
+      "content.create site/ibn-arabi-mosque",
+      "content.save site/ibn-arabi-mosque",
+      "content.publish site/ibn-arabi-mosque",
       "content.unpublish site/straight-street",
       "content.schedule site/straight-street",
     ])
       expect(actions).toContain(a);
-    const frSave = entries.find((e) => e.action === "content.save" && e.target === "site/our-lady-of-saidnaya")!;
+    const frSave = entries.find((e) => e.action === "content.save" && e.target === "site/ibn-arabi-mosque")!;
     expect(frSave).toMatchObject({
       actorEmail: "translator@example.org",
       before: { "name.fr": null },

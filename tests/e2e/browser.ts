@@ -34,7 +34,15 @@ export function useBrowser() {
   /** A fresh page (its own storage) at a viewport; `allowErrors` lists console texts a test expects. */
   async function open(
     path: string,
-    options: { width?: number; height?: number; reducedMotion?: boolean; allowErrors?: RegExp[]; storage?: Record<string, string> } = {},
+    options: {
+      width?: number;
+      height?: number;
+      reducedMotion?: boolean;
+      allowErrors?: RegExp[];
+      storage?: Record<string, string>;
+      /** Another server than the one of the global setup (the PostgreSQL one of the content journey). */
+      base?: string;
+    } = {},
   ): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -50,7 +58,8 @@ export function useBrowser() {
       }, options.storage);
     }
     const page = await context.newPage();
-    const origin = new URL(baseURL()).host;
+    const base = options.base ?? baseURL();
+    const origin = new URL(base).host;
     page.on("console", (m) => {
       if (m.type() === "error" && !(options.allowErrors ?? []).some((re) => re.test(m.text())))
         problems.errors.push(`${page.url()}: ${m.text()}`);
@@ -60,7 +69,7 @@ export function useBrowser() {
       const url = new URL(r.url());
       if (!["data:", "blob:"].includes(url.protocol) && url.host !== origin) problems.thirdParty.push(r.url());
     });
-    await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+    await page.goto(base + path, { waitUntil: "networkidle" });
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     return page;
   }

@@ -2,40 +2,10 @@
 // admin comes from the command, sets a password through the one-time link, must turn on two-step
 // verification, signs in again with a code, invites an editor and a translator, and reads the audit log;
 // the invitees set their passwords and see what their roles allow.
-import { execFileSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
-import { baseURL, clickCentre, expectOnScreen, useBrowser } from "./browser.ts";
-import { totpCode } from "../fixtures/totp.ts";
+import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
-import { runAxe } from "../../harness/axe.ts";
-
-function adminCreate(email: string): string {
-  const out = execFileSync(process.execPath, ["scripts/admin-create.ts", "--email", email, "--name", "Lama Haddad"], {
-    env: { ...process.env, SQLITE_PATH: inject("sqlitePath"), LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-  // The command prints the link for its own configured origin; the test server listens elsewhere.
-  return new URL(out.match(/https?:\/\/\S+/)![0]).pathname;
-}
-
-/** Presses a button as a person would: scrolled to, seen on screen, clicked at its centre. */
-async function press(page: Page, locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  await expectOnScreen(locator);
-  await clickCentre(page, locator);
-}
-
-/** No axe violation (WCAG 2.2 AA and best practices) on the page as it stands. */
-async function expectAccessible(page: Page) {
-  expect(await runAxe(page), page.url()).toEqual([]);
-}
-
-/** A code that is not about to roll over, so the server sees the same 30-second step. */
-async function freshCode(secret: string): Promise<string> {
-  if (Date.now() % 30_000 > 25_000) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
-  return totpCode(secret);
-}
+import { adminCreate, expectAccessible, freshCode, press } from "./workspace-steps.ts";
 
 // Each language at a phone's width and a desktop's: every button is pressed where a person sees it.
 describe.each([
@@ -50,7 +20,7 @@ describe.each([
     const tag = `${language}${width}`;
     const email = `lama.${tag}@example.org`;
     const password = "jasmine over the old city";
-    const invitation = adminCreate(email);
+    const invitation = adminCreate(email, { SQLITE_PATH: inject("sqlitePath") });
     // The wrong code below is answered 401, as it should be.
     const page = await open(`${invitation}?lang=${language}`, { width, allowErrors: [/status of 401/] });
     expect(await page.getAttribute("html", "dir")).toBe(language === "ar" ? "rtl" : "ltr");
@@ -175,7 +145,7 @@ describe("workspace forms with bad input", () => {
     const en = workspaceMessages("en");
     const password = "figs and pistachios in june";
     const email = "input.check@example.org";
-    const invitation = adminCreate(email);
+    const invitation = adminCreate(email, { SQLITE_PATH: inject("sqlitePath") });
     expect((await post(invitation, '{"password":"x"}')).res.status).toBe(415);
     expect((await post(invitation, { password: "short", confirmation: "short" })).text).toContain(en.problems.password.tooShort);
     expect((await post("/admin/invitation/not-a-real-token", { password, confirmation: password })).res.status).toBe(400);

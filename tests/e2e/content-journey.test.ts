@@ -1,0 +1,243 @@
+// The ministry edits its own site, in a real browser, in English and in Arabic, on SQLite and on PostgreSQL:
+// an admin from the command signs in with TOTP and invites an editor and a translator; the editor creates a
+// place in English and Arabic and previews it; the translator adds French and cannot publish; the editor
+// publishes; the public page, the search and the mobile app's API show the place in the three languages; the
+// audit log lists every step. The time from pressing Publish to the place answering publicly is printed.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
+import { adminCreate, expectAccessible, freshCode, press } from "./workspace-steps.ts";
+import { freshDatabase } from "../setup/test-app.ts";
+import { startServer, type ServerProcess } from "../../harness/server-process.ts";
+import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
+import { NEW_PLACE } from "../fixtures/new-place.ts";
+
+type Site = { base: string; database: Record<string, string> };
+
+/** The PostgreSQL run: the same built server on a schema of its own on the machine's PostgreSQL. */
+function postgresSite(): () => Site {
+  let server: ServerProcess;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase("postgres");
+    await database.close();
+    server = await startServer({ DATABASE_URL: database.url!, MEDIA_DIR: "data/media", LOG_LEVEL: "warn" }, { timeoutMs: 600_000 });
+  }, 600_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+  return () => ({ base: server.url, database: { DATABASE_URL: database.url! } });
+}
+const sqliteSite = (): Site => ({ base: baseURL(), database: { SQLITE_PATH: inject("sqlitePath") } });
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await page.fill(`[name="${name}"]`, value);
+}
+
+describe.each([
+  ["sqlite", "en", 1280],
+  ["sqlite", "ar", 375],
+  ["postgres", "en", 375],
+  ["postgres", "ar", 1280],
+] as const)("content journey on %s in %s at %i px", (engine, language, width) => {
+  const { open } = useBrowser();
+  const site = engine === "postgres" ? postgresSite() : sqliteSite;
+  const t = workspaceMessages(language);
+
+  it("goes from a new draft in two languages to a published place in three, with every step audited", async () => {
+    const { base, database } = site();
+    const tag = `${engine}-${language}${width}`;
+    const slug = `${NEW_PLACE.slug}-${engine}-${language}`;
+    const password = "olive presses of the north";
+    const origin = new URL(base).origin;
+
+    // 1. The admin: the command's link, a password, two-step verification, and signing in with a code.
+    const adminEmail = `admin.${tag}@example.org`;
+    const admin = await open(`${adminCreate(adminEmail, database)}?lang=${language}`, { width, base });
+    await fill(admin, { password, confirmation: password });
+    await Promise.all([admin.waitForURL(/sign-in/), press(admin, admin.locator("main form button"))]);
+    await fill(admin, { email: adminEmail, password });
+    await Promise.all([admin.waitForURL(/\/admin\/account/), press(admin, admin.locator("main form button"))]);
+    await admin.fill("#password", password);
+    await Promise.all([admin.waitForSelector(".ws-key"), press(admin, admin.locator("#two-factor form button"))]);
+    const secret = (await admin.textContent(".ws-key"))!.trim();
+    await admin.fill("#code", await freshCode(secret));
+    await Promise.all([admin.waitForURL(/done=two-factor/), press(admin, admin.locator("#two-factor form button"))]);
+
+    // 2. It invites an editor and a translator into French.
+    const links: Record<string, string> = {};
+    for (const [role, languages] of [
+      ["editor", []],
+      ["translator", ["fr"]],
+    ] as const) {
+      await admin.goto(`${base}/admin/accounts`);
+      await fill(admin, { name: `${role} ${tag}`, email: `${role}.${tag}@example.org` });
+      await admin.selectOption("#invite-role", role);
+      for (const l of languages) await admin.check(`#invite-language-${l}`);
+      await Promise.all([admin.waitForSelector(".ws-link"), press(admin, admin.locator("#invite-title + form button"))]);
+      links[role] = new URL((await admin.textContent(".ws-link"))!.trim()).pathname;
+    }
+    async function member(role: "editor" | "translator"): Promise<Page> {
+      const page = await open(`${links[role]}?lang=${language}`, { width, base, allowErrors: [/status of (403|422)/] });
+      await fill(page, { password, confirmation: password });
+      await Promise.all([page.waitForURL(/sign-in/), press(page, page.locator("main form button"))]);
+      await fill(page, { email: `${role}.${tag}@example.org`, password });
+      await Promise.all([page.waitForURL(`${base}/admin`), press(page, page.locator("main form button"))]);
+      return page;
+    }
+
+    // 3. The editor creates the place in English and Arabic, and previews it.
+    const editor = await member("editor");
+    await press(editor, editor.locator('.ws-nav a[href="/admin/content"]'));
+    await editor.waitForURL(/\/admin\/content$/);
+    await Promise.all([
+      editor.waitForURL(/\/admin\/content\/site\/new$/),
+      press(editor, editor.locator('a[href="/admin/content/site/new"]')),
+    ]);
+    await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
+    expect(await editor.getAttribute('[name="name.ar"]', "dir")).toBe("rtl");
+    expect(await editor.getAttribute('[name="name.en"]', "dir")).toBe("ltr");
+    await editor.fill("#f-slug", slug);
+    await editor.selectOption('[name="category"]', "religious-sites");
+    await editor.selectOption('[name="city"]', "damascus");
+    await fill(editor, {
+      "coordinates.lat": String(NEW_PLACE.coordinates.lat),
+      "coordinates.lng": String(NEW_PLACE.coordinates.lng),
+      popularity: "60",
+      "name.en": NEW_PLACE.name.en,
+      "name.ar": NEW_PLACE.name.ar,
+      "address.en": NEW_PLACE.address.en,
+      "address.ar": NEW_PLACE.address.ar,
+      "summary.en": NEW_PLACE.summary.en,
+      "summary.ar": NEW_PLACE.summary.ar,
+      "information.en": "Too short.",
+      "information.ar": NEW_PLACE.information.ar,
+    });
+    for (const [i, image] of NEW_PLACE.images.entries()) {
+      await editor.selectOption(`[name="images.${i}.motif"]`, image.motif);
+      await fill(editor, { [`images.${i}.caption.en`]: image.caption.en, [`images.${i}.caption.ar`]: image.caption.ar });
+    }
+    // A text that is too short is refused beside its field, in the editor's language, and what was written stays.
+    await press(editor, editor.locator(".ws-content-form > button"));
+    const tooShort = editor.locator("#f-information-en-problem");
+    await tooShort.waitFor();
+    expect(await tooShort.textContent()).toBe(t.content.problems["too-few-words"].replace("{count}", "2").replace("{min}", "120"));
+    expect(await editor.inputValue('[name="name.ar"]')).toBe(NEW_PLACE.name.ar);
+    await expectAccessible(editor);
+    await editor.fill('[name="information.en"]', NEW_PLACE.information.en);
+    await Promise.all([editor.waitForURL(/done=created/), press(editor, editor.locator(".ws-content-form > button"))]);
+    await editor.locator(".ws-notice.ws-success").waitFor();
+    await expectOnScreen(editor.locator(".ws-notice.ws-success"));
+    await expectAccessible(editor);
+    await editor.screenshot({ path: `test-results/content-item-${tag}.png`, fullPage: true });
+    const itemPath = new URL(editor.url()).pathname;
+    for (const [l, name] of [
+      ["ar", NEW_PLACE.name.ar],
+      ["en", NEW_PLACE.name.en],
+    ] as const) {
+      const preview = await editor.context().newPage();
+      const answer = await preview.goto(`${base}/admin/preview/site/${slug}?lang=${l}`);
+      expect(answer?.status()).toBe(200);
+      expect(answer?.headers()["cache-control"]).toBe("no-store");
+      expect(await preview.getAttribute("html", "dir")).toBe(l === "ar" ? "rtl" : "ltr");
+      expect(await preview.textContent("main h1")).toContain(name);
+      await preview.close();
+    }
+    // Not public yet: neither the API's search nor the public tables have it.
+    const search = async (name: string, languageId: number) =>
+      (
+        (await (
+          await fetch(`${base}/back/api/user/place1/search?page=1&per_page=50`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name, star: 0, service: 0, language: languageId }),
+          })
+        ).json()) as { data: Array<{ id: number; place_name: string }> }
+      ).data;
+    // (Another run of this journey may have published its own copy on the same server: only a new id counts.)
+    const named = (p: { place_name: string }) => p.place_name === NEW_PLACE.name.en;
+    const before = new Set((await search(NEW_PLACE.name.en, 1)).filter(named).map((p) => p.id));
+
+    // 4. The translator adds French, and cannot publish.
+    const translator = await member("translator");
+    await translator.goto(`${base}${itemPath}`);
+    await translator.waitForSelector("html[data-hydrated]", { state: "attached" });
+    expect(await translator.locator('[name="name.en"]').getAttribute("readonly")).not.toBeNull();
+    expect(await translator.locator("#publishing").count()).toBe(0);
+    await fill(translator, {
+      "name.fr": NEW_PLACE.frenchName,
+      "summary.fr": "La mosquée et le tombeau du mystique andalou Ibn Arabi, dans le quartier de Salihiyya.",
+    });
+    await Promise.all([
+      translator.waitForSelector(".ws-notice.ws-success"),
+      press(translator, translator.locator(".ws-content-form > button")),
+    ]);
+    const refused = await translator.request.post(`${base}${itemPath}/publish`, {
+      headers: { origin },
+      form: { intent: "publish", revision: "2" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+
+    // 5. The editor publishes (the page again: the translator's save made a new revision).
+    await editor.goto(`${base}${itemPath}`);
+    await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
+    expect(await editor.inputValue('[name="name.fr"]')).toBe(NEW_PLACE.frenchName);
+    const pressed = Date.now();
+    await Promise.all([editor.waitForURL(/done=published/), press(editor, editor.locator('button[value="publish"]'))]);
+
+    // 6. The public site, its search and the app's API show it in the three languages.
+    let found: Array<{ id: number; place_name: string }> = [];
+    const isNew = (p: { id: number; place_name: string }) => named(p) && !before.has(p.id);
+    while (!(found = await search(NEW_PLACE.name.en, 1)).some(isNew) && Date.now() - pressed < 10_000)
+      await new Promise((r) => setTimeout(r, 50));
+    console.log(`publish to public on ${engine}: ${Date.now() - pressed} ms (from pressing Publish to the search answering it)`);
+    expect(Date.now() - pressed).toBeLessThan(10_000);
+    const id = found.find(isNew)!.id;
+    for (const [languageId, name] of [
+      [1, NEW_PLACE.name.en],
+      [2, NEW_PLACE.name.ar],
+      [3, NEW_PLACE.frenchName],
+    ] as const) {
+      const place = (await (await fetch(`${base}/back/api/user/place1/places/${id}?language=${languageId}`)).json()) as {
+        data: { place_name: string };
+      };
+      expect(place.data.place_name).toBe(name);
+      expect((await search(name, languageId)).map((p) => p.id)).toContain(id);
+    }
+    // English first: a visitor's language is remembered, and the unprefixed address then leads to it.
+    const publicPage = await open("/", { width, base });
+    const placeLink = (await (await fetch(`${base}/back/api/user/place1/places/${id}`)).json()) as {
+      data: { categories_idcategories: number; cities_idcities: number };
+    };
+    for (const [prefix, name] of [
+      ["", NEW_PLACE.name.en],
+      ["/fr", NEW_PLACE.frenchName],
+      ["/ar", NEW_PLACE.name.ar],
+    ] as const) {
+      await publicPage.goto(
+        `${base}${prefix}/cities/${placeLink.data.categories_idcategories}/sites/${placeLink.data.cities_idcities}/action/${id}`,
+      );
+      expect(await publicPage.textContent("main h1")).toContain(name);
+    }
+    // Still no cookie on the public site.
+    expect(await publicPage.context().cookies()).toEqual([]);
+
+    // 7. The audit log lists every step.
+    await admin.goto(`${base}/admin/audit`);
+    const log = (await admin.textContent(".ws-table"))!;
+    for (const step of [
+      "account.invite",
+      "two-factor.enabled",
+      "content.create",
+      "content.save",
+      "content.publish",
+      `site/${slug}`,
+      `editor.${tag}@example.org`,
+      `translator.${tag}@example.org`,
+    ])
+      expect(log, step).toContain(step);
+    await expectAccessible(admin);
+  });
+});
