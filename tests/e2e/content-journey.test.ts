@@ -130,6 +130,8 @@ describe.each([
     await editor.locator(".ws-notice.ws-success").waitFor();
     await expectOnScreen(editor.locator(".ws-notice.ws-success"));
     await expectAccessible(editor);
+    // Nothing is wider than the screen, at a phone's width too.
+    expect(await editor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await editor.screenshot({ path: `test-results/content-item-${tag}.png`, fullPage: true });
     const itemPath = new URL(editor.url()).pathname;
     for (const [l, name] of [
