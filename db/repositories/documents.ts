@@ -165,9 +165,22 @@ export function documentsRepository(db: Db) {
         await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
       ).map(fromRow);
     },
-    /** A loaded file's item, as both draft and published body (content:load, the seed). */
-    async put(d: NewDocument, at: string): Promise<void> {
+    /**
+     * A loaded file's item (content:load, the seed) as the published body, and as the draft too unless the
+     * draft holds an editor's unpublished changes (`keepDraft`), which a load never throws away.
+     */
+    async put(d: NewDocument, at: string, { keepDraft = false } = {}): Promise<void> {
       const body = JSON.stringify(d.body);
+      const published = { position: d.position, published: body, published_at: at, publish_at: null };
+      const draft = keepDraft
+        ? {}
+        : {
+            draft: body,
+            revision: sql<number>`content_documents.revision + 1`,
+            translated_from: JSON.stringify(d.translatedFrom),
+            updated_at: at,
+            updated_by: null,
+          };
       await db
         .insertInto("content_documents")
         .values({
@@ -183,30 +196,24 @@ export function documentsRepository(db: Db) {
           updated_at: at,
           updated_by: null,
         })
-        .onConflict((oc) =>
-          oc.columns(["type", "slug"]).doUpdateSet({
-            position: d.position,
-            draft: body,
-            revision: sql`content_documents.revision + 1`,
-            published: body,
-            published_at: at,
-            publish_at: null,
-            translated_from: JSON.stringify(d.translatedFrom),
-            updated_at: at,
-            updated_by: null,
-          }),
-        )
+        .onConflict((oc) => oc.columns(["type", "slug"]).doUpdateSet({ ...published, ...draft }))
         .execute();
     },
-    async deleteOthers(keep: Array<{ type: string; slug: string }>): Promise<number> {
+    /** Takes off the site every item a load does not have; their drafts stay, as work an editor may want. */
+    async unpublishOthers(keep: Array<{ type: string; slug: string }>): Promise<number> {
       const wanted = new Set(keep.map((k) => `${k.type} ${k.slug}`));
-      const all = await db.selectFrom("content_documents").select(["type", "slug"]).execute();
-      let deleted = 0;
+      const all = await db.selectFrom("content_documents").select(["type", "slug"]).where("published", "is not", null).execute();
+      let changed = 0;
       for (const r of all.filter((r) => !wanted.has(`${r.type} ${r.slug}`))) {
-        await db.deleteFrom("content_documents").where("type", "=", r.type).where("slug", "=", r.slug).execute();
-        deleted++;
+        await db
+          .updateTable("content_documents")
+          .set({ published: null, published_at: null, publish_at: null })
+          .where("type", "=", r.type)
+          .where("slug", "=", r.slug)
+          .execute();
+        changed++;
       }
-      return deleted;
+      return changed;
     },
     /** Every published body, for the public tables. */
     async published(): Promise<Array<{ type: string; slug: string; position: number; body: unknown }>> {

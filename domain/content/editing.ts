@@ -438,7 +438,6 @@ export function editingService(d: {
     async hasDocuments(): Promise<boolean> {
       return (await documents.count()) > 0;
     },
-    singleSlug: SINGLE_SLUG,
   };
 }
 export type EditingService = ReturnType<typeof editingService>;

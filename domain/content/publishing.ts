@@ -43,7 +43,11 @@ export async function republish(
   });
 }
 
-/** Loads content files as the documents, drafts and published alike (every translation taken as done). */
+/**
+ * Loads content files as the published documents (their translations taken as done): the site becomes the
+ * files. Nothing an editor wrote is lost: unpublished changes stay as drafts, and an item the files lack is
+ * taken off the site but kept as a draft.
+ */
 export async function loadContent(
   handle: DatabaseHandle,
   files: ContentFiles,
@@ -60,9 +64,12 @@ export async function loadContent(
         // An unchanged item keeps its revision, so an editor's open form stays valid.
         const same = (value: unknown) => JSON.stringify(value) === JSON.stringify(d.body);
         if (current && current.position === d.position && same(current.draft) && same(current.published)) continue;
-        await documents.put({ ...d, translatedFrom: {} }, now);
+        // A draft with changes not yet published is an editor's work: the load publishes beside it.
+        const pending =
+          current !== undefined && JSON.stringify(current.draft) !== JSON.stringify(current.published) && !same(current.draft);
+        await documents.put({ ...d, translatedFrom: {} }, now, { keepDraft: pending });
       }
-      await documents.deleteOthers(docs);
+      await documents.unpublishOthers(docs);
       return true;
     },
     { candidate: files, now },

@@ -149,7 +149,7 @@ function Translated({ spec, path, props }: { spec: FieldSpec; path: string; prop
           return (
             <div key={language} className="ws-language-field">
               <label htmlFor={idOf(field)}>
-                {languageName(language)}
+                <span lang={language}>{languageName(language)}</span>
                 {state && state !== "done" && <span className={`ws-state ws-${state}`}>{t(`content.states.${state}`)}</span>}
               </label>
               {spec.kind === "long" ? <textarea rows={5} {...input} /> : <input type="text" {...input} />}
