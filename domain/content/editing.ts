@@ -8,15 +8,7 @@ import { documentsRepository, type DocumentRow } from "../../db/repositories/doc
 import { can } from "../workspace/roles.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { contentProblems } from "./checks.ts";
-import {
-  DOCUMENT_TYPES,
-  FOLDER_TYPES,
-  SINGLE_SLUG,
-  filesFromDocuments,
-  isDocumentType,
-  type ContentDocument,
-  type DocumentType,
-} from "./documents.ts";
+import { DOCUMENT_TYPES, FOLDER_TYPES, filesFromDocuments, isDocumentType, type ContentDocument, type DocumentType } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
