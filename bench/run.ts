@@ -15,6 +15,7 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   soak: async () => (await import("./parts/soak.ts")).soak,
   security: async () => (await import("./parts/security.ts")).security,
   faults: async () => (await import("./parts/faults.ts")).faults,
+  publish: async () => (await import("./parts/publish.ts")).publish,
 };
 
 const RESULTS = "bench/results/latest.json";
