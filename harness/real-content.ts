@@ -10,7 +10,8 @@ import { loadContent } from "../domain/content/publishing.ts";
 
 export const CONTENT_DIR = fileURLToPath(new URL("../content", import.meta.url));
 
-const PICTURE: ContentImage = {
+/** One fixed picture for every image, where only texts matter. */
+export const FIXED_PICTURE: ContentImage = {
   src: "/media/fixed.webp",
   width: 960,
   height: 640,
@@ -24,7 +25,7 @@ export async function realContentDatabase(contentDir = CONTENT_DIR): Promise<{ h
 
   const handle = openDatabase({ sqlitePath: ":memory:" });
   await migrate(handle);
-  await loadContent(handle, files, { image: async () => PICTURE, manifest: {} });
+  await loadContent(handle, files, { image: async () => FIXED_PICTURE, manifest: {} });
   const { items } = await contentRepository(handle.db).places("en", {});
   return { handle, idOf: new Map(items.map((p) => [p.slug, p.id])) };
 }

@@ -1,7 +1,9 @@
 // The workspace's content documents (db/migrations/003-content-documents.ts): drafts, published bodies,
 // revisions and schedules. Bodies travel as JSON text so both engines store them alike.
 import { sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
+import type { Database } from "../schema.ts";
 
 export type DocumentRow = {
   type: string;
@@ -20,19 +22,7 @@ export type NewDocument = { type: string; slug: string; position: number; body: 
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-function fromRow(r: {
-  type: string;
-  slug: string;
-  position: number;
-  draft: string;
-  revision: number;
-  published: string | null;
-  published_at: string | null;
-  publish_at: string | null;
-  translated_from: string;
-  updated_at: string;
-  updated_by: string | null;
-}): DocumentRow {
+function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
   return {
     type: r.type,
     slug: r.slug,

@@ -6,23 +6,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
-import { CONTENT_DIR } from "../../harness/real-content.ts";
+import { CONTENT_DIR, FIXED_PICTURE } from "../../harness/real-content.ts";
 import { editingService } from "./editing.ts";
 import { exportContent } from "./export.ts";
 import { readContent } from "./files.ts";
-import type { ContentImage } from "./load.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { loadContent } from "./publishing.ts";
 
-const PICTURE: ContentImage = {
-  src: "/media/fixed.webp",
-  width: 960,
-  height: 640,
-  placeholder: "#c8a878",
-  variants: [],
-  photograph: false,
-};
-const image = async () => PICTURE;
+const image = async () => FIXED_PICTURE;
 const dir = mkdtempSync(join(tmpdir(), "content-export-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
