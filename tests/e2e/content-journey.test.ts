@@ -11,6 +11,7 @@ import { freshDatabase } from "../setup/test-app.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 import { NEW_PLACE } from "../fixtures/new-place.ts";
+import { CONTENT_TYPES } from "../../app/lib/content-fields.ts";
 
 type Site = { base: string; database: Record<string, string> };
 
@@ -225,6 +226,20 @@ describe.each([
     }
     // Still no cookie on the public site.
     expect(await publicPage.context().cookies()).toEqual([]);
+
+    // Every kind of content, in its form as the editor sees it, saved without a change: the form gives back
+    // exactly what it showed (the revision stays), and the form passes axe.
+    for (const type of CONTENT_TYPES) {
+      await editor.goto(`${base}/admin/content?type=${type}`);
+      await Promise.all([editor.waitForURL(/\/admin\/content\/[\w-]+\/[\w-]+$/), editor.locator(".ws-table tbody a").first().click()]);
+      await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
+      const revision = await editor.locator("main > p").nth(1).textContent();
+      await Promise.all([editor.waitForSelector(".ws-notice"), press(editor, editor.locator(".ws-content-form > button"))]);
+      expect(await editor.locator(".ws-problem").allTextContents(), type).toEqual([]);
+      expect(await editor.locator(".ws-notice.ws-success").count(), type).toBe(1);
+      expect(await editor.locator("main > p").nth(1).textContent(), type).toBe(revision);
+      if (type !== "site") await expectAccessible(editor);
+    }
 
     // 7. The audit log lists every step.
     await admin.goto(`${base}/admin/audit`);
