@@ -1,26 +1,31 @@
 // Content as the workspace edits it: one document per item, in the shape of its content/ file and checked by
 // the same zod schemas. These functions turn the files into documents (content:load, the seed) and the
 // published documents back into files (the public tables, content:export), so the two formats are one.
-import type { z } from "zod";
+import { z } from "zod";
 import * as schema from "./schema.ts";
 import { placeMedia, type MediaManifest } from "./media-manifest.ts";
 import type { ContentFiles } from "./files.ts";
 
-/** Every kind of document, with its schema; `single` types have one document, `fixed` ones a fixed set. */
+/** The videos, sign-language videos, panoramas and virtual tours of one place, as a document (slug: the place's). */
+const placeMediaDocument = z.object({ entries: placeMedia }).strict();
+
+/**
+ * Every kind of document, with its schema. `single` types have one document, `fixed` ones a set that is only
+ * changed, never added to or taken off the site; `keyed` ones carry their slug in their body, as their files do.
+ */
 export const DOCUMENT_TYPES = {
-  settings: { schema: schema.settingsFile, single: true, fixed: true },
-  languages: { schema: schema.languageFile, single: true, fixed: true },
-  category: { schema: schema.category, single: false, fixed: false },
-  city: { schema: schema.city, single: false, fixed: false },
-  "service-type": { schema: schema.serviceType, single: false, fixed: false },
-  gallery: { schema: schema.galleryItem, single: false, fixed: true },
-  experience: { schema: schema.experience, single: false, fixed: false },
-  site: { schema: schema.placeFile, single: false, fixed: false },
-  culture: { schema: schema.placeFile, single: false, fixed: false },
-  service: { schema: schema.serviceProviderFile, single: false, fixed: false },
-  /** The videos, sign-language videos, panoramas and virtual tours of one place (slug: the place's). */
-  media: { schema: placeMedia, single: false, fixed: false },
-} as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean }>;
+  settings: { schema: schema.settingsFile, single: true, fixed: true, keyed: false },
+  languages: { schema: schema.languageFile, single: true, fixed: true, keyed: false },
+  category: { schema: schema.category, single: false, fixed: false, keyed: true },
+  city: { schema: schema.city, single: false, fixed: false, keyed: true },
+  "service-type": { schema: schema.serviceType, single: false, fixed: false, keyed: true },
+  gallery: { schema: schema.galleryItem, single: false, fixed: true, keyed: true },
+  experience: { schema: schema.experience, single: false, fixed: false, keyed: true },
+  site: { schema: schema.placeFile, single: false, fixed: false, keyed: true },
+  culture: { schema: schema.placeFile, single: false, fixed: false, keyed: true },
+  service: { schema: schema.serviceProviderFile, single: false, fixed: false, keyed: true },
+  media: { schema: placeMediaDocument, single: false, fixed: false, keyed: false },
+} as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean; keyed: boolean }>;
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 /** The slug of a `single` type's one document. */
@@ -55,7 +60,8 @@ export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest)
     files.places.filter((p) => p.kind === "culture").map(({ kind: _, ...p }) => p),
   );
   add("service", files.services);
-  for (const [position, [slug, body]] of Object.entries(manifest).entries()) docs.push({ type: "media", slug, position, body });
+  for (const [position, [slug, body]] of Object.entries(manifest).entries())
+    docs.push({ type: "media", slug, position, body: { entries: body } });
   return docs;
 }
 
@@ -86,7 +92,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
   };
   const manifest: MediaManifest = {};
   for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))
-    manifest[d.slug] = d.body as MediaManifest[string];
+    manifest[d.slug] = (d.body as { entries: MediaManifest[string] }).entries;
   return { files, manifest };
 }
 

@@ -103,9 +103,10 @@ function schemaProblems(type: DocumentType, body: unknown): { problems: FieldPro
   };
 }
 
-/** A media document is a list; its form also names the place it belongs to: {slug, entries}. */
-function bodyOf(type: DocumentType, form: unknown): unknown {
-  return type === "media" ? (form as { entries?: unknown } | null)?.entries : form;
+/** A form's body as the type's document: the slug belongs in it only where the type's files carry it. */
+function documentBody(type: DocumentType, form: unknown, slug: string): unknown {
+  const { slug: _posted, ...rest } = (form ?? {}) as Record<string, unknown>;
+  return DOCUMENT_TYPES[type].keyed ? { ...rest, slug } : rest;
 }
 
 export function editingService(d: {
@@ -248,7 +249,7 @@ export function editingService(d: {
       if (DOCUMENT_TYPES[type].fixed) throw new EditingError("fixed");
       const slug = (body as { slug?: unknown } | null)?.slug;
       const key = typeof slug === "string" ? slug : "";
-      const value = await validate(type, key, bodyOf(type, body));
+      const value = await validate(type, key, documentBody(type, body, key));
       const taken = FOLDER_TYPES.includes(type)
         ? await Promise.all(FOLDER_TYPES.map((t) => documents.get(t, key)))
         : [await documents.get(type, key)];
@@ -275,7 +276,7 @@ export function editingService(d: {
       if (!can(editor.role, "content.edit") && !can(editor.role, "content.translate")) throw new EditingError("forbidden");
       const doc = await found(type, slug);
       // The slug never changes once made (links and the mobile app's ids depend on it).
-      const next = doc.type === "media" || DOCUMENT_TYPES[doc.type].single ? bodyOf(doc.type, body) : { ...(body as object), slug };
+      const next = documentBody(doc.type, body, slug);
       const changes = changedPaths(doc.draft, next);
       if (!can(editor.role, "content.edit")) {
         const own = writableLanguages(editor);

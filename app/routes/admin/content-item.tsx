@@ -88,7 +88,7 @@ export default function ContentItem() {
         <input type="hidden" name="revision" value={item.revision} />
         <ContentFields
           specs={CONTENT_FIELDS[item.type] ?? []}
-          values={item.type === "media" ? { entries: item.draft } : item.draft}
+          values={item.draft}
           options={options}
           problems={problems}
           languages={may.languages}
