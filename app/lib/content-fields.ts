@@ -43,7 +43,58 @@ const place: FieldSpec[] = [
   image,
 ];
 
+/** The fields of each kind of content, in the order the workspace lists the kinds. */
 export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
+  site: place,
+  culture: place,
+  service: [
+    ...place.slice(0, 2),
+    { name: "service", kind: "choice", options: "serviceTypes" },
+    { name: "star", kind: "choice", options: "stars", optional: true, numeric: true },
+    ...place.slice(2),
+  ],
+  city: [
+    ...coordinates("centre"),
+    { name: "radiusKm", kind: "number" },
+    { name: "name", kind: "translated" },
+    { name: "aliases", kind: "lines" },
+    { name: "description", kind: "long", optional: true },
+  ],
+  category: [
+    { name: "kind", kind: "choice", options: "kinds", numeric: true },
+    { name: "name", kind: "translated" },
+    { name: "description", kind: "long", optional: true },
+  ],
+  "service-type": [
+    { name: "name", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  experience: [
+    { name: "motif", kind: "choice", options: "motifs" },
+    { name: "city", kind: "choice", options: "cities", optional: true },
+    { name: "title", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  gallery: [
+    { name: "motif", kind: "choice", options: "motifs" },
+    { name: "title", kind: "translated" },
+    { name: "description", kind: "long" },
+  ],
+  media: [
+    {
+      name: "entries",
+      kind: "group",
+      min: 1,
+      fields: [
+        { name: "kind", kind: "choice", options: "mediaKinds" },
+        { name: "src", kind: "text" },
+        { name: "width", kind: "integer", optional: true },
+        { name: "height", kind: "integer", optional: true },
+        { name: "title", kind: "translated" },
+        { name: "details", kind: "yaml" },
+      ],
+    },
+  ],
   settings: [
     { name: "address", kind: "translated" },
     { name: "phone", kind: "text", optional: true },
@@ -61,68 +112,6 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "appStoreUrl", kind: "url" },
     { name: "googlePlayUrl", kind: "url" },
   ],
-  category: [
-    { name: "kind", kind: "choice", options: "kinds", numeric: true },
-    { name: "name", kind: "translated" },
-    { name: "description", kind: "long", optional: true },
-  ],
-  city: [
-    ...coordinates("centre"),
-    { name: "radiusKm", kind: "number" },
-    { name: "name", kind: "translated" },
-    { name: "aliases", kind: "lines" },
-    { name: "description", kind: "long", optional: true },
-  ],
-  "service-type": [
-    { name: "name", kind: "translated" },
-    { name: "description", kind: "long" },
-  ],
-  gallery: [
-    { name: "motif", kind: "choice", options: "motifs" },
-    { name: "title", kind: "translated" },
-    { name: "description", kind: "long" },
-  ],
-  experience: [
-    { name: "motif", kind: "choice", options: "motifs" },
-    { name: "city", kind: "choice", options: "cities", optional: true },
-    { name: "title", kind: "translated" },
-    { name: "description", kind: "long" },
-  ],
-  site: place,
-  culture: place,
-  service: [
-    ...place.slice(0, 2),
-    { name: "service", kind: "choice", options: "serviceTypes" },
-    { name: "star", kind: "choice", options: "stars", optional: true, numeric: true },
-    ...place.slice(2),
-  ],
-  media: [
-    {
-      name: "entries",
-      kind: "group",
-      min: 1,
-      fields: [
-        { name: "kind", kind: "choice", options: "mediaKinds" },
-        { name: "src", kind: "text" },
-        { name: "width", kind: "integer", optional: true },
-        { name: "height", kind: "integer", optional: true },
-        { name: "title", kind: "translated" },
-        { name: "details", kind: "yaml" },
-      ],
-    },
-  ],
 };
 
-/** The kinds of content in the order the workspace lists them. */
-export const CONTENT_TYPES = [
-  "site",
-  "culture",
-  "service",
-  "city",
-  "category",
-  "service-type",
-  "experience",
-  "gallery",
-  "media",
-  "settings",
-] as const;
+export const CONTENT_TYPES = Object.keys(CONTENT_FIELDS);

@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "../request-context";
 import { signedIn } from "./workspace.server";
 import { isEditingError, type Editor, type FieldProblem } from "../../domain/content/editing";
+import { DOCUMENT_TYPES, isDocumentType } from "../../domain/content/documents";
 import { MOTIFS } from "../../domain/content/schema";
 import { CATEGORY_KINDS } from "../../domain/content/category-kind";
 import { can } from "../../domain/workspace/roles";
@@ -22,6 +23,9 @@ export function editorOf(context: Readonly<RouterContextProvider>) {
     },
   };
 }
+
+/** Whether items of this kind are only ever changed (the gallery's nine, the settings): never added or taken off. */
+export const isFixedType = (type: string) => isDocumentType(type) && DOCUMENT_TYPES[type].fixed;
 
 /** The options of every choice in a form (app/lib/content-fields.ts names them). */
 export async function formOptions(context: Readonly<RouterContextProvider>, type: string) {

@@ -226,7 +226,7 @@ export function editingService(d: {
           Object.fromEntries(translationStates(doc.draft, doc.translatedFrom, l).map((s) => [s.path, s.state])),
         ]),
       ) as Record<LanguageCode, Record<string, TranslationState>>;
-      return { ...doc, status: statusOf(doc), states };
+      return { ...doc, title: titleOf(doc.draft, doc.slug), status: statusOf(doc), states };
     },
 
     /** Options the form offers: the slugs an item may refer to. */

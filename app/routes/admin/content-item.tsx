@@ -4,7 +4,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/content-item";
 import { useI18n } from "../../i18n/I18nProvider";
-import { editorOf, formOptions, refusal, type EditingAnswer } from "../../lib/content.server";
+import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
 import { CONTENT_FIELDS } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
@@ -16,7 +16,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
   try {
     const item = await editing.item(editor, params.type, params.slug);
-    return { item, options: await formOptions(context, item.type), may };
+    return { item, options: await formOptions(context, item.type), may, fixed: isFixedType(item.type) };
   } catch (error) {
     throw refusal(error);
   }
@@ -43,7 +43,7 @@ const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled"]
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, options, may } = useLoaderData<typeof loader>();
+  const { item, options, may, fixed } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -51,10 +51,6 @@ export default function ContentItem() {
   const answer = posted ?? (done && DONE.includes(done) ? ({ ok: done } as EditingAnswer) : undefined);
   const problems = answer && "problems" in answer ? answer.problems : [];
   const canSave = may.edit || may.languages.length > 0;
-  const title =
-    (item.draft as { name?: { en?: string }; title?: { en?: string } }).name?.en ??
-    (item.draft as { title?: { en?: string } }).title?.en ??
-    item.slug;
   return (
     <>
       <p>
@@ -62,7 +58,7 @@ export default function ContentItem() {
       </p>
       <h1>
         <span lang="en" dir="auto">
-          {title}
+          {item.title}
         </span>
       </h1>
       <p>
@@ -109,7 +105,7 @@ export default function ContentItem() {
             <button type="submit" name="intent" value="publish" className="ws-button">
               {t("content.publish")}
             </button>
-            {item.status !== "draft" && !["gallery", "settings"].includes(item.type) && (
+            {item.status !== "draft" && !fixed && (
               <button type="submit" name="intent" value="unpublish" className="ws-button ws-secondary">
                 {t("content.unpublish")}
               </button>

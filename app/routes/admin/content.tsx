@@ -3,16 +3,16 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
-import { editorOf } from "../../lib/content.server";
+import { editorOf, isFixedType } from "../../lib/content.server";
 import { CONTENT_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
   const asked = new URL(request.url).searchParams.get("type") ?? "site";
-  const type = (CONTENT_TYPES as readonly string[]).includes(asked) ? asked : "site";
+  const type = CONTENT_TYPES.includes(asked) ? asked : "site";
   const items = await editing.list(editor, type);
-  return { type, items, may: { edit: may.edit }, fixed: ["gallery", "settings"].includes(type) };
+  return { type, items, may: { edit: may.edit }, fixed: isFixedType(type) };
 }
 
 export default function Content() {
