@@ -392,12 +392,15 @@ export function editingService(d: {
       return () => clearInterval(timer);
     },
 
-    /** Every item × language with its state, for the languages this account may see work in. */
+    /**
+     * Every item × language with its state, filtered; `languages` are all those this account may see work
+     * in, whichever the filter picks.
+     */
     async translations(editor: Editor, filter: { type?: string; language?: string; state?: string }) {
       need(editor, "content.read");
-      const languages = (
-        can(editor.role, "content.edit") || editor.role !== "translator" ? LANGUAGE_CODES : writableLanguages(editor)
-      ).filter((l) => !filter.language || l === filter.language);
+      // Translators see their own languages; everyone else sees all seven.
+      const visible = editor.role === "translator" ? writableLanguages(editor) : [...LANGUAGE_CODES];
+      const languages = visible.filter((l) => !filter.language || l === filter.language);
       const rows = [];
       for (const doc of await documents.list(filter.type && isDocumentType(filter.type) ? filter.type : undefined)) {
         if (doc.type === "languages") continue;
@@ -417,7 +420,7 @@ export function editingService(d: {
           });
         }
       }
-      return { languages, rows };
+      return { languages: visible, rows };
     },
 
     /** The site as it would be with this item's draft published: what the preview renders. */

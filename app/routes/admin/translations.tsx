@@ -17,10 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language: search.get("language") || undefined,
     state: search.get("state") || undefined,
   };
-  const { rows } = await editing.translations(editor, filter);
-  // The filter offers every language this account may see, whichever one is chosen now.
-  const visible = await editing.translations(editor, {});
-  return { filter, languages: visible.languages, rows };
+  const { languages, rows } = await editing.translations(editor, filter);
+  return { filter, languages, rows };
 }
 
 export default function Translations() {
