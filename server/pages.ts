@@ -13,7 +13,9 @@ import { etagOf } from "./http/caching.ts";
 import { clientKey } from "./http/client.ts";
 import { isDatabaseUnavailable } from "./http/errors.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
-import { isWorkspacePath } from "../shared/workspace-routes.ts";
+import { isWorkspacePath, PREVIEW_ROUTE, workspaceRouteOf } from "../shared/workspace-routes.ts";
+import { plainPage } from "./http/workspace-guard.ts";
+import { workspaceLanguage, workspaceMessages } from "../app/i18n/workspace-messages.ts";
 import type { SignedIn } from "../domain/workspace/service.ts";
 import type { Previewer } from "./preview.ts";
 import { isEditingError } from "../domain/content/editing.ts";
@@ -110,13 +112,16 @@ export async function pageHandler(
    * preview's own content. Its scripts are left out: they would take over a page whose address is not
    * theirs, and what an editor checks is how it looks.
    */
-  async function previewPage(url: URL, request: Request, c: Context): Promise<Response> {
+  async function previewPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
     const [type, slug] = url.pathname.split("/").slice(3);
-    const who = c.get("workspaceUser") as SignedIn | undefined;
+    // The guard has let only an account with content.read come this far.
+    const who = c.get("workspaceUser") as SignedIn;
+    const language = workspaceLanguage(who.account.uiLanguage, null);
+    const t = workspaceMessages(language);
+    const refused = (status: number, text: string) => plainPage(status, language, text);
     const asked = url.searchParams.get("lang");
-    if (!preview || !who) return new Response(null, { status: 404 });
     try {
-      const { domain: site, path } = await preview(who.account, type, slug, isLanguageCode(asked) ? asked : "en");
+      const { domain: site, path } = await draftSite(who.account, type, slug, isLanguageCode(asked) ? asked : "en");
       const entry = await render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site);
       const html = new TextDecoder()
         .decode(entry.body)
@@ -127,14 +132,15 @@ export async function pageHandler(
       headers.set("x-robots-tag", "noindex");
       return new Response(html, { status: entry.status, headers });
     } catch (error) {
-      if (isEditingError(error)) return new Response(null, { status: error.code === "forbidden" ? 403 : 404 });
+      if (isEditingError(error)) return error.code === "forbidden" ? refused(403, t.errors.forbidden) : refused(404, t.errors.notFound);
       throw error;
     }
   }
 
   return async (request, c) => {
     const url = new URL(request.url);
-    if (/^\/admin\/preview\/[^/]+\/[^/.]+$/.test(url.pathname)) return previewPage(url, request, c);
+    if (preview && request.method === "GET" && workspaceRouteOf(url.pathname)?.path === PREVIEW_ROUTE && !url.pathname.endsWith(".data"))
+      return previewPage(preview, url, request, c);
     // Workspace pages depend on who asks: rendered each time, never kept.
     if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
       return respond(await render(request, c), c);

@@ -17,6 +17,9 @@ export type WorkspaceRoute = {
   example: string;
 };
 
+/** The draft's preview: answered by server/pages.ts itself, with the public route (see server/preview.ts). */
+export const PREVIEW_ROUTE = "admin/preview/:type/:slug";
+
 export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
   { path: "admin/sign-in", file: "routes/admin/sign-in.tsx", access: "anyone", writes: "anyone", example: "/admin/sign-in" },
   { path: "admin/two-factor", file: "routes/admin/two-factor.tsx", access: "anyone", writes: "anyone", example: "/admin/two-factor" },
@@ -69,7 +72,7 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     writes: "content.publish",
     example: "/admin/content/city/damascus/publish",
   },
-  { path: "admin/preview/:type/:slug", access: "content.read", example: "/admin/preview/city/damascus" },
+  { path: PREVIEW_ROUTE, access: "content.read", example: "/admin/preview/city/damascus" },
 ];
 
 /** Routes a signed-in admin who has not set up two-factor yet may still use: setting it up, and leaving. */

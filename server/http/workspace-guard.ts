@@ -21,8 +21,8 @@ function sameOrigin(origin: string | undefined, fetchSite: string | undefined, r
   return fetchSite === "same-origin";
 }
 
-/** A refusal as a small page in the account's language (these answers come before React Router). */
-function plainPage(status: number, language: LanguageCode, text: string, link?: { href: string; label: string }) {
+/** A refusal as a small page in the account's language (for answers made outside React Router). */
+export function plainPage(status: number, language: LanguageCode, text: string, link?: { href: string; label: string }) {
   const dir = directionOf(language);
   const a = link ? `<p><a href="${link.href}">${link.label}</a></p>` : "";
   return new Response(
