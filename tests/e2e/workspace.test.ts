@@ -181,5 +181,27 @@ describe("workspace forms with bad input", () => {
     ).toContain(en.problems.role.invalid);
     expect((await post("/admin/accounts", { intent: "role", id: "no-such-account", role: "editor" }, cookie)).res.status).toBe(400);
     expect((await post("/admin/accounts", { intent: "reset", id: "no-such-account" }, cookie)).res.status).toBe(400);
+
+    // The content forms: a body that is not a form, an unknown kind or item, missing fields, a stale
+    // revision, an unknown intent, a time that is not one.
+    expect((await post("/admin/content/site/new", "{}", cookie)).res.status).toBe(415);
+    const empty = await post("/admin/content/site/new", { slug: "" }, cookie);
+    expect(empty.res.status).toBe(422);
+    expect(empty.text).toContain(en.content.refused.invalid);
+    expect(empty.text).toContain(en.content.problems.required);
+    expect((await post("/admin/content/no-such-kind/new", { slug: "x" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/content/gallery/new", { slug: "x" }, cookie)).res.status).toBe(409);
+    expect((await post("/admin/content/city/no-such-city", { revision: "1" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/content/city/damascus", { revision: "1", "name.en": "" }, cookie)).res.status).toBe(422);
+    expect((await post("/admin/content/city/damascus/publish", { intent: "nothing", revision: "1" }, cookie)).res.status).toBe(400);
+    const stale = await post("/admin/content/city/damascus/publish", { intent: "publish", revision: "999" }, cookie);
+    expect(stale.res.status).toBe(409);
+    expect(stale.text).toContain(en.content.refused.conflict);
+    const badTime = await post("/admin/content/city/damascus/publish", { intent: "schedule", revision: "1", publishAt: "soon" }, cookie);
+    expect(badTime.res.status).toBe(422);
+    expect(badTime.text).toContain(en.content.refused.invalid);
+    const preview = await fetch(`${baseURL()}/admin/preview/city/no-such-city`, { headers: { cookie } });
+    expect(preview.status).toBe(404);
+    expect(await preview.text()).toContain(en.errors.notFound);
   });
 });

@@ -1,5 +1,6 @@
 // POST /admin/content/{type}/{slug}/publish (editors): publish the draft now, take the item off the site, or
-// schedule its publication (a time in Damascus, where the ministry works). A page visit goes to the item.
+// schedule its publication (a time in Damascus, where the ministry works). Done, it goes back to the item;
+// refused, this page says why (it has no loader that could send the answer elsewhere before it is shown).
 import { data, Link, redirect, useActionData } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Outcome } from "../../components/workspace/ContentForm";
@@ -9,10 +10,6 @@ import { formText, postedForm } from "../../lib/form";
 
 /** Syria keeps UTC+3 all year (since 2022): a time typed in the workspace is Damascus time. */
 const DAMASCUS_OFFSET = "+03:00";
-
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/admin/content/${params.type}/${params.slug}`, 303);
-}
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { editor, editing } = editorOf(context);
@@ -36,7 +33,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-/** Shown only when the action was refused: why, and the way back to the item. */
+/** Why the action was refused (nothing, when the page is simply opened), and the way back to the item. */
 export default function PublishRefused({ params }: Route.ComponentProps) {
   const { t } = useI18n();
   const answer = useActionData<EditingAnswer>();
