@@ -166,7 +166,11 @@ describe.each([
     const translator = await member("translator");
     await translator.goto(`${base}${itemPath}`);
     await translator.waitForSelector("html[data-hydrated]", { state: "attached" });
-    expect(await translator.locator('[name="name.en"]').getAttribute("readonly")).not.toBeNull();
+    // The English name is there to read, and typing into it changes nothing.
+    const english = translator.locator('[name="name.en"]');
+    await press(translator, english);
+    await translator.keyboard.type("xyz");
+    expect(await english.inputValue()).toBe(NEW_PLACE.name.en);
     expect(await translator.locator("#publishing").count()).toBe(0);
     await fill(translator, {
       "name.fr": NEW_PLACE.frenchName,
@@ -195,8 +199,8 @@ describe.each([
     const isNew = (p: { id: number; place_name: string }) => named(p) && !before.has(p.id);
     while (!(found = await search(NEW_PLACE.name.en, 1)).some(isNew) && Date.now() - pressed < 10_000)
       await new Promise((r) => setTimeout(r, 50));
-    console.log(`publish to public on ${engine}: ${Date.now() - pressed} ms (from pressing Publish to the search answering it)`);
-    expect(Date.now() - pressed).toBeLessThan(10_000);
+    // How soon is measured by `npm run bench -- publish`; here it must simply happen.
+    expect(found.some(isNew)).toBe(true);
     const id = found.find(isNew)!.id;
     for (const [languageId, name] of [
       [1, NEW_PLACE.name.en],

@@ -14,6 +14,7 @@ import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
 export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") as Engine[] | undefined) ?? ["sqlite", "postgres"];
 export const TEST_MEDIA_DIR = "data/test-media";
+export const TEST_CONTENT_DIR = "tests/fixtures/content";
 
 /** A fresh, empty database: an in-memory SQLite, or a schema of its own on the PostgreSQL server. */
 export async function freshDatabase(
@@ -48,7 +49,7 @@ export const silentLog = pino({ level: "silent" });
 export async function seed(handle: DatabaseHandle) {
   await migrate(handle);
   return loadContent(handle, buildTestContent(), {
-    image: contentImages({ contentDir: "tests/fixtures/content", mediaDir: TEST_MEDIA_DIR }),
+    image: contentImages({ contentDir: TEST_CONTENT_DIR, mediaDir: TEST_MEDIA_DIR }),
     manifest: buildTestManifest(),
   });
 }
@@ -64,7 +65,7 @@ export async function testApp(
     retryMs: 50,
     publicOrigin: "http://site.test",
     contactLimit: options.contactLimit ?? 1000,
-    contentDir: "tests/fixtures/content",
+    contentDir: TEST_CONTENT_DIR,
     mediaDir: TEST_MEDIA_DIR,
   });
   const app = createApp({
