@@ -23,20 +23,7 @@ export type ServiceTypeRow = { id: number; slug: string; name: string; descripti
 /** A place with its translation in one language, and the names of its city and category. */
 export type PlaceRow = Selectable<Database["places"]> &
   Omit<Database["place_translations"], "place_id" | "language"> & { category_kind: number; city_name: string; category_name: string };
-export type MediaRow = {
-  id: number;
-  owner_type: string;
-  owner_id: number;
-  kind: string;
-  position: number;
-  src: string;
-  width: number | null;
-  height: number | null;
-  details: string;
-  updated_at: string;
-  title: string;
-  description: string;
-};
+export type MediaRow = Selectable<Database["media"]> & Omit<Database["media_translations"], "media_id" | "language">;
 export type PlaceFilter = {
   categoryId?: number;
   cityId?: number;

@@ -192,18 +192,16 @@ export function documentsRepository(db: Db) {
     /** Takes off the site every item a load does not have; their drafts stay, as work an editor may want. */
     async unpublishOthers(keep: Array<{ type: string; slug: string }>): Promise<number> {
       const wanted = new Set(keep.map((k) => `${k.type} ${k.slug}`));
-      const all = await db.selectFrom("content_documents").select(["type", "slug"]).where("published", "is not", null).execute();
-      let changed = 0;
-      for (const r of all.filter((r) => !wanted.has(`${r.type} ${r.slug}`))) {
-        await db
-          .updateTable("content_documents")
-          .set({ published: null, published_at: null, publish_at: null })
-          .where("type", "=", r.type)
-          .where("slug", "=", r.slug)
-          .execute();
-        changed++;
-      }
-      return changed;
+      const ids = (await db.selectFrom("content_documents").select(["id", "type", "slug"]).where("published", "is not", null).execute())
+        .filter((r) => !wanted.has(`${r.type} ${r.slug}`))
+        .map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await db
+        .updateTable("content_documents")
+        .set({ published: null, published_at: null, publish_at: null })
+        .where("id", "in", ids)
+        .execute();
+      return ids.length;
     },
     /** Every published body, for the public tables. */
     async published(): Promise<Array<{ type: string; slug: string; position: number; body: unknown }>> {

@@ -78,7 +78,7 @@ function leaves(value: unknown, path = "", out = new Map<string, unknown>()): Ma
   } else out.set(path, value);
   return out;
 }
-export function changedPaths(before: unknown, after: unknown): Array<{ path: string; before: unknown; after: unknown }> {
+function changedPaths(before: unknown, after: unknown): Array<{ path: string; before: unknown; after: unknown }> {
   const a = leaves(before);
   const b = leaves(after);
   return [...new Set([...a.keys(), ...b.keys()])]
@@ -184,10 +184,11 @@ export function editingService(d: {
       if (!report) throw new EditingError("conflict");
       return report;
     } catch (error) {
-      if (error instanceof ContentProblemsError || (error instanceof Error && error.name === "ContentProblemsError"))
+      // Both modules are the domain's (loaded once by Node), so the class itself tells the error.
+      if (error instanceof ContentProblemsError)
         throw new EditingError(
           "breaks-content",
-          (error as ContentProblemsError).problems.map((p) => ({
+          error.problems.map((p) => ({
             field: `${p.type}/${p.slug}${p.field ? `.${p.field}` : ""}`,
             code: p.code,
             values: p.values,
