@@ -21,6 +21,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { filter, languages, rows };
 }
 
+/** One of the filters: all, or one of its options (value, label). */
+function Filter({ name, value, options }: { name: "type" | "language" | "state"; value?: string; options: Array<[string, string]> }) {
+  const { t } = useI18n();
+  return (
+    <div className="ws-field">
+      <label htmlFor={name}>{t(`translations.${name}`)}</label>
+      <select id={name} name={name} defaultValue={value ?? ""}>
+        <option value="">{t("translations.all")}</option>
+        {options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function Translations() {
   const { t } = useI18n();
   const { filter, languages, rows } = useLoaderData<typeof loader>();
@@ -28,39 +46,9 @@ export default function Translations() {
     <>
       <h1>{t("translations.title")}</h1>
       <Form method="get" className="ws-inline ws-card">
-        <div className="ws-field">
-          <label htmlFor="type">{t("translations.type")}</label>
-          <select id="type" name="type" defaultValue={filter.type ?? ""}>
-            <option value="">{t("translations.all")}</option>
-            {CONTENT_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {t(`content.typeNames.${x}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ws-field">
-          <label htmlFor="language">{t("translations.language")}</label>
-          <select id="language" name="language" defaultValue={filter.language ?? ""}>
-            <option value="">{t("translations.all")}</option>
-            {languages.map((l) => (
-              <option key={l} value={l}>
-                {languageName(l)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ws-field">
-          <label htmlFor="state">{t("translations.state")}</label>
-          <select id="state" name="state" defaultValue={filter.state ?? ""}>
-            <option value="">{t("translations.all")}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`content.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Filter name="type" value={filter.type} options={CONTENT_TYPES.map((x) => [x, t(`content.typeNames.${x}`)])} />
+        <Filter name="language" value={filter.language} options={languages.map((l) => [l, languageName(l)])} />
+        <Filter name="state" value={filter.state} options={STATES.map((s) => [s, t(`content.states.${s}`)])} />
         <button type="submit" className="ws-button">
           {t("translations.filter")}
         </button>
