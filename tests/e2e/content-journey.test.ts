@@ -180,6 +180,22 @@ describe.each([
       translator.waitForSelector(".ws-notice.ws-success"),
       press(translator, translator.locator(".ws-content-form > button")),
     ]);
+    // The translations table shows the translator their own language only, and what is still missing.
+    await press(translator, translator.locator('.ws-nav a[href="/admin/translations"]'));
+    await translator.waitForURL(/\/admin\/translations$/);
+    await translator.waitForSelector("html[data-hydrated]", { state: "attached" });
+    expect(await translator.locator("#language option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+      "",
+      "fr",
+    ]);
+    await translator.selectOption("#state", "missing");
+    await Promise.all([translator.waitForURL(/state=missing/), press(translator, translator.locator("main form button"))]);
+    // (The other runs of this journey on the same server have a row of that name too.)
+    const missing = translator.locator(".ws-table tbody tr", { hasText: NEW_PLACE.name.en }).first();
+    await missing.scrollIntoViewIfNeeded();
+    await expectOnScreen(missing.locator("a"));
+    expect(await missing.textContent()).toContain("information");
+    await expectAccessible(translator);
     const refused = await translator.request.post(`${base}${itemPath}/publish`, {
       headers: { origin },
       form: { intent: "publish", revision: "2" },
