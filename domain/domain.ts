@@ -8,6 +8,8 @@ import type { ContactOutbox } from "./contact/mailer.ts";
 import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
+import type { MediaLibrary } from "./media/library.ts";
+import type { MediaPlaces } from "./content/images.ts";
 
 export type Domain = {
   content: ContentService;
@@ -18,6 +20,10 @@ export type Domain = {
   workspace: WorkspaceService;
   /** The workspace's content: drafts, publishing, schedules, translation status. */
   editing: EditingService;
+  /** The media library's files (uploads, their variants), in the configured store. */
+  library: MediaLibrary;
+  /** Where content pictures are read and made (a preview's own database uses the same). */
+  places: MediaPlaces;
   /** Forwards stored contact messages by mail; started and stopped with the process. */
   outbox: ContactOutbox;
   /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */

@@ -1,6 +1,6 @@
 // Validates the content folder and prints every problem: `npm run content:check [folder]`.
 import { readContent, ContentError } from "../domain/content/files.ts";
-import { checkContent } from "../domain/content/checks.ts";
+import { checkContent, missingLaunchSettings } from "../domain/content/checks.ts";
 
 const partial = process.argv.includes("--partial");
 const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "content";
@@ -8,8 +8,11 @@ try {
   const files = readContent(dir, { partial });
   const problems = checkContent(files, { complete: true });
   for (const p of problems) console.log(`- ${p}`);
+  // Warnings, not problems: the seed may lack what only the ministry can give, but a launch may not.
+  const missing = files.settings ? missingLaunchSettings(files.settings) : [];
+  for (const key of missing) console.log(`- warning: settings.${key} is empty; fill it in before launch`);
   console.log(
-    `${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities: ${problems.length} problem(s)`,
+    `${files.places.length} places, ${files.services.length} service providers, ${files.cities.length} cities, ${files.pictures.length} photographs: ${problems.length} problem(s), ${missing.length} warning(s)`,
   );
   process.exitCode = problems.length ? 1 : 0;
 } catch (error) {

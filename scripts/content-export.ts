@@ -5,6 +5,8 @@ import { readEnv } from "../server/env.ts";
 import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { exportContent } from "../domain/content/export.ts";
+import { mediaLibrary } from "../domain/media/library.ts";
+import { mediaStoreOf } from "../server/media-store.ts";
 
 const to = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!to) {
@@ -15,7 +17,12 @@ const env = readEnv();
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
 try {
   await migrate(handle);
-  const { items } = await exportContent(handle, { to, mediaFrom: join(env.CONTENT_DIR, "media"), actor: "command line" });
+  const { items } = await exportContent(handle, {
+    to,
+    mediaFrom: join(env.CONTENT_DIR, "media"),
+    library: mediaLibrary(mediaStoreOf(env)),
+    actor: "command line",
+  });
   console.log(`${items} items written to ${to}`);
 } finally {
   await handle.close();

@@ -17,6 +17,8 @@ import { closeOnUnreadBody } from "./http/connection.ts";
 import { MAX_BODY_BYTES } from "../shared/limits.ts";
 import { isWorkspacePath } from "../shared/workspace-routes.ts";
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
+import { LIBRARY_URL_PREFIX } from "../domain/media/library.ts";
+import { isSafeKey } from "../domain/media/store.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
@@ -63,6 +65,13 @@ export function createApp(o: AppOptions) {
 
   app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
+  // The media library's variants, from its store (a folder, or the bucket every instance shares).
+  app.get(`${LIBRARY_URL_PREFIX}/*`, async (c) => {
+    const key = c.req.path.slice(LIBRARY_URL_PREFIX.length + 1);
+    const file = isSafeKey(key) ? await o.deps.library.served(key) : undefined;
+    if (!file) return c.text("Not found", 404);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "content-type": file.type });
+  });
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).

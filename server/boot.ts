@@ -10,6 +10,7 @@ import { migrate } from "../db/migrate.ts";
 import { loadContentFolder } from "../domain/content/bootstrap.ts";
 import { buildDomain } from "./compose.ts";
 import { previewer } from "./preview.ts";
+import { mediaStoreOf } from "./media-store.ts";
 
 /** Where the workspace is reached: PUBLIC_ORIGIN in production (https makes its cookies Secure), else this server. */
 export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }): string {
@@ -35,18 +36,19 @@ export async function boot() {
     workspaceOrigin: workspaceOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
+    mediaStore: mediaStoreOf(env),
   });
   // A database made before the workspace has the public tables but no documents: the same load makes them
   // (and, its content being the same, changes nothing the public sees).
   if (!(await domain.editing.hasDocuments())) {
     log.info("no content documents yet: loading the seed content (first start makes the images; later starts reuse them)");
-    const report = await loadContentFolder(handle, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
+    const report = await loadContentFolder(handle, domain.places);
     log.info(report, "content loaded");
   }
   domain.outbox.start();
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
-  const preview = previewer(domain, log, { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR });
+  const preview = previewer(domain, log);
   return { env, log, version, handle, domain, appBase, stopSchedule, preview };
 }

@@ -21,6 +21,8 @@ import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
 import { editingService } from "../domain/content/editing.ts";
 import { contentImages } from "../domain/content/images.ts";
+import { mediaLibrary } from "../domain/media/library.ts";
+import { diskStore, type MediaStore } from "../domain/media/store.ts";
 
 export type DomainOptions = {
   smtpUrl?: string;
@@ -37,6 +39,8 @@ export type DomainOptions = {
   /** Where published content's pictures come from and go (CONTENT_DIR, MEDIA_DIR). */
   contentDir?: string;
   mediaDir?: string;
+  /** The media library's store (MEDIA_STORE_DIR, or an S3-compatible bucket: server/media-store.ts). */
+  mediaStore?: MediaStore;
 };
 
 export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
@@ -47,6 +51,9 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const contactRepo = contactRepository(handle.db);
   const accounts = accountsRepository(handle.db);
   const outbox = contactOutbox(contactRepo, mailer, log, { retryMs: mail.retryMs });
+  const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
+  const contentDir = options.contentDir ?? "content";
+  const mediaDir = options.mediaDir ?? "data/media";
   return {
     content,
     search: indexedSearchService(searchRepository(handle.db), content.version),
@@ -67,8 +74,10 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     editing: editingService({
       handle,
-      image: contentImages({ contentDir: options.contentDir ?? "content", mediaDir: options.mediaDir ?? "data/media" }),
+      image: contentImages({ contentDir, mediaDir, library }),
     }),
+    library,
+    places: { contentDir, mediaDir, library },
     outbox,
     publicOrigin: options.publicOrigin,
   };

@@ -1,34 +1,56 @@
 // The server's configuration, read from the environment once at start and checked.
 import { z } from "zod";
 
-const schema = z.object({
-  // Production unless told otherwise: development mode would show error details to visitors.
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("127.0.0.1"),
-  /** PostgreSQL connection string; without it the embedded SQLite database is used. */
-  DATABASE_URL: z.string().optional(),
-  SQLITE_PATH: z.string().default("data/site.sqlite"),
-  /** Where processed images are written and served from. */
-  MEDIA_DIR: z.string().default("data/media"),
-  CONTENT_DIR: z.string().default("content"),
-  /** The public origin used for absolute URLs (canonical links, image URLs of the API). */
-  PUBLIC_ORIGIN: z.url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SMTP_URL: z.string().optional(),
-  CONTACT_MAIL_TO: z.email().optional(),
-  CONTACT_MAIL_FROM: z.email().optional(),
-  /** Contact messages allowed per client per 10 minutes. */
-  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
-  /**
-   * Signs the workspace's session cookies. Optional: without it a random secret is made once and kept in the
-   * database, shared by every instance on it. Setting it (32+ characters) lets an operator rotate it.
-   */
-  WORKSPACE_SECRET: z.string().min(32).optional(),
-  /** Seconds a browser or CDN may keep a public page. */
-  PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
-});
+const schema = z
+  .object({
+    // Production unless told otherwise: development mode would show error details to visitors.
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    /** PostgreSQL connection string; without it the embedded SQLite database is used. */
+    DATABASE_URL: z.string().optional(),
+    SQLITE_PATH: z.string().default("data/site.sqlite"),
+    /** Where processed images are written and served from. */
+    MEDIA_DIR: z.string().default("data/media"),
+    CONTENT_DIR: z.string().default("content"),
+    /** The media library's folder (uploads and their variants), unless the S3-compatible store below is set. */
+    MEDIA_STORE_DIR: z.string().default("data/media-store"),
+    /**
+     * An S3-compatible bucket for the media library, shared by every instance (path-style URLs: the endpoint,
+     * then the bucket). All of endpoint, bucket and both keys, or none.
+     */
+    MEDIA_S3_ENDPOINT: z.url().optional(),
+    MEDIA_S3_BUCKET: z.string().min(3).optional(),
+    MEDIA_S3_REGION: z.string().default("us-east-1"),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The public origin used for absolute URLs (canonical links, image URLs of the API). */
+    PUBLIC_ORIGIN: z.url().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SMTP_URL: z.string().optional(),
+    CONTACT_MAIL_TO: z.email().optional(),
+    CONTACT_MAIL_FROM: z.email().optional(),
+    /** Contact messages allowed per client per 10 minutes. */
+    CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+    TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+    /**
+     * Signs the workspace's session cookies. Optional: without it a random secret is made once and kept in the
+     * database, shared by every instance on it. Setting it (32+ characters) lets an operator rotate it.
+     */
+    WORKSPACE_SECRET: z.string().min(32).optional(),
+    /** Seconds a browser or CDN may keep a public page. */
+    PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
+  })
+  .refine(
+    (e) => {
+      const s3 = [e.MEDIA_S3_ENDPOINT, e.MEDIA_S3_BUCKET, e.MEDIA_S3_ACCESS_KEY_ID, e.MEDIA_S3_SECRET_ACCESS_KEY];
+      return s3.every((v) => v === undefined) || s3.every((v) => v !== undefined);
+    },
+    {
+      message: "set all of MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or none",
+      path: ["MEDIA_S3_ENDPOINT"],
+    },
+  );
 
 export type Env = z.infer<typeof schema>;
 

@@ -42,9 +42,10 @@ async function publicPath(d: Domain, type: string, slug: string): Promise<string
   return "/";
 }
 
-export function previewer(domain: Domain, log: Logger, { contentDir, mediaDir }: { contentDir: string; mediaDir: string }) {
+export function previewer(domain: Domain, log: Logger) {
+  const { contentDir, mediaDir, library } = domain.places;
   const kept = new Map<string, Promise<{ site: Domain; close: () => Promise<void> }>>();
-  const image = contentImages({ contentDir, mediaDir });
+  const image = contentImages(domain.places);
 
   async function siteWith(editor: Editor, type: string, slug: string): Promise<Domain> {
     const { files, manifest } = await domain.editing.draftContent(editor, type, slug);
@@ -57,7 +58,10 @@ export function previewer(domain: Domain, log: Logger, { contentDir, mediaDir }:
         const handle = openDatabase({ sqlitePath: ":memory:" });
         await migrate(handle);
         await loadContent(handle, files, { image, manifest });
-        return { site: buildDomain(handle, log, { publicOrigin: domain.publicOrigin, contentDir, mediaDir }), close: handle.close };
+        return {
+          site: buildDomain(handle, log, { publicOrigin: domain.publicOrigin, contentDir, mediaDir, mediaStore: library.store }),
+          close: handle.close,
+        };
       })();
       kept.set(key, site);
       site.catch(() => kept.delete(key));

@@ -48,3 +48,18 @@ export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60
 
 /** How long an invitation or password-reset link stays valid. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * The media library's uploads. A camera's JPEG is 5–15 MB; 25 MB leaves room for a panorama without letting
+ * one request fill the memory. Videos are for short clips (a minute or two at 1080p), not films.
+ */
+export const UPLOAD_LIMITS = {
+  imageBytes: 25 * 1024 * 1024,
+  videoBytes: 200 * 1024 * 1024,
+  captionBytes: 512 * 1024,
+  /** Larger pictures are refused before they are decoded (a small file can expand to gigabytes of pixels). */
+  imagePixels: 60_000_000,
+} as const;
+
+/** Contact messages are deleted this many months after they arrive, unless the site settings say otherwise. */
+export const DEFAULT_RETENTION_MONTHS = 24;

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
 import { Picture } from "./Picture";
+import { PhotoCredit } from "./PhotoCredit";
 import type { ImageView } from "../lib/images";
 
 type Item = ImageView & { caption: string };
@@ -41,9 +42,12 @@ export function ImageGallery({ images }: { images: Item[] }) {
                 onClick={() => show(i)}
                 aria-label={t("imageGallery.open", { caption: img.caption })}
               >
-                <Picture image={img} alt={img.caption} sizes="(max-width: 768px) 100vw, 33vw" />
+                <Picture image={img} sizes="(max-width: 768px) 100vw, 33vw" />
               </button>
-              <figcaption>{img.caption}</figcaption>
+              <figcaption>
+                {img.caption}
+                {img.credit && <PhotoCredit credit={img.credit} />}
+              </figcaption>
             </figure>
           </li>
         ))}
@@ -68,9 +72,10 @@ export function ImageGallery({ images }: { images: Item[] }) {
       >
         {current && (
           <figure>
-            <Picture image={current} alt={current.caption} sizes="100vw" eager />
+            <Picture image={current} sizes="100vw" eager />
             <figcaption>
               <span>{current.caption}</span>
+              {current.credit && <PhotoCredit credit={current.credit} />}
               <span className="counter">{t("imageGallery.counter", { current: (index ?? 0) + 1, total: images.length })}</span>
             </figcaption>
           </figure>

@@ -1,7 +1,18 @@
 // The picture data the UI needs from a media row: sources for <picture>, intrinsic size, placeholder, text.
 import type { ImageVariant, MediaDetails } from "../../domain/content/media-details";
+import type { Credit } from "../../shared/licences";
 
-export type ImageView = { src: string; width: number; height: number; placeholder: string; avif: string; webp: string; alt: string };
+export type ImageView = {
+  src: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  avif: string;
+  webp: string;
+  alt: string;
+  /** A library photograph's author and licence, shown with it; absent for the drawn illustrations. */
+  credit?: Credit;
+};
 
 export function imageView(
   row: { src: string; width: number | null; height: number | null; details: MediaDetails; title?: string; description?: string },
@@ -21,5 +32,6 @@ export function imageView(
     avif: set("avif"),
     webp: set("webp"),
     alt: row.description || row.title || alt,
+    ...(details.credit ? { credit: details.credit } : {}),
   };
 }

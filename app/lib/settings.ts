@@ -1,4 +1,5 @@
 // The site settings a page shows (footer, contact page, app section), in the page's language.
+import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits";
 export type SiteSettings = {
   address: string;
   phone: string | null;
@@ -7,6 +8,8 @@ export type SiteSettings = {
   social: Array<{ network: string; url: string }>;
   appStoreUrl: string;
   googlePlayUrl: string;
+  /** Months a contact message is kept before it is deleted (the privacy page says so). */
+  retentionMonths: number;
 };
 
 type Translated = Record<string, string>;
@@ -21,5 +24,6 @@ export function localSettings(raw: Record<string, unknown>, language: string): S
     social: (raw.social as SiteSettings["social"] | undefined) ?? [],
     appStoreUrl: (raw.appStoreUrl as string | undefined) ?? "",
     googlePlayUrl: (raw.googlePlayUrl as string | undefined) ?? "",
+    retentionMonths: typeof raw.retentionMonths === "number" ? raw.retentionMonths : DEFAULT_RETENTION_MONTHS,
   };
 }

@@ -2,7 +2,9 @@
 // "discover {category} of {city}".
 import type { Route } from "./+types/city-sites";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
-import { placeCards } from "../lib/view.server";
+import { coverImages, placeCards } from "../lib/view.server";
+import { Picture } from "../components/Picture";
+import { PhotoCredit } from "../components/PhotoCredit";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { PlaceGrid } from "../components/PlaceCard";
@@ -14,10 +16,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
   const categoryId = idParam(params.categoryId);
-  const [city, categories] = await Promise.all([
-    domain.content.city(idParam(params.cityId), language),
+  const cityId = idParam(params.cityId);
+  const [city, categories, covers] = await Promise.all([
+    domain.content.city(cityId, language),
     domain.content.categories(language),
+    coverImages(domain, "city", [cityId], language),
   ]);
+  // A city's page opens with its photograph when the library has one (a drawing is for its card only).
+  const cover = covers.get(cityId);
   const category = categories.find((c) => c.id === categoryId);
   if (!city || !category) throw notFound();
   const first = await domain.content
@@ -38,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     city: { id: city.id, name: city.name, description: city.description, lat: city.lat, lng: city.lng },
     category: { id: category.id, name: category.name },
+    photo: cover?.credit ? cover : null,
     first,
     others,
   };
@@ -45,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function CitySites({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { city, category, first, others } = loaderData;
+  const { city, category, photo, first, others } = loaderData;
   return (
     <div className="page">
       <Seo
@@ -60,6 +67,14 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
           geo: { "@type": "GeoCoordinates", latitude: city.lat, longitude: city.lng },
         }}
       />
+      {photo?.credit && (
+        <figure className="city-photo">
+          <Picture image={photo} sizes="100vw" eager />
+          <figcaption>
+            <PhotoCredit credit={photo.credit} />
+          </figcaption>
+        </figure>
+      )}
       <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
       <section className="section" aria-labelledby="sites-main">

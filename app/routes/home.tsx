@@ -5,6 +5,7 @@ import { coverImages, placeCards } from "../lib/view.server";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { Picture } from "../components/Picture";
+import { PhotoCredit } from "../components/PhotoCredit";
 import { LocalLink } from "../components/LocalLink";
 import { CardGrid } from "../components/Card";
 import { PlaceCard } from "../components/PlaceCard";
@@ -92,6 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <a className="button" href="#destinations">
             {t("mainSection.explore")}
           </a>
+          {hero?.credit && <PhotoCredit credit={hero.credit} />}
         </div>
       </section>
 

@@ -2,6 +2,8 @@ import type { Route } from "./+types/privacy";
 import { languageOf } from "../lib/loader-params.server";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root";
 
 export const PRIVACY_EFFECTIVE_DATE = "2023-06-17";
 
@@ -12,6 +14,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function Privacy() {
   const { t, language } = useI18n();
+  const root = useRouteLoaderData<RootData>("root")!;
   const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${PRIVACY_EFFECTIVE_DATE}T00:00:00Z`),
   );
@@ -26,6 +29,7 @@ export default function Privacy() {
         <section key={key}>
           <h2>{t(`privacy.${key}Title`)}</h2>
           <p>{t(`privacy.${key}`)}</p>
+          {key === "contact" && <p>{t("privacy.retention", { months: root.settings.retentionMonths })}</p>}
         </section>
       ))}
     </div>

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/engine.ts";
 import { editingService } from "../../domain/content/editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
+import { mediaLibrary } from "../../domain/media/library.ts";
+import { diskStore } from "../../domain/media/store.ts";
 import type { BenchPart } from "../lib/types.ts";
 
 const RUNS = 10;
@@ -13,7 +15,10 @@ const editor = { id: "bench", email: "bench@example.org", role: "editor", langua
 
 export const publish: BenchPart = async (ctx) => {
   const handle = openDatabase({ sqlitePath: join(ctx.scratchDir, "site.sqlite") });
-  const editing = editingService({ handle, image: contentImages({ contentDir: "content", mediaDir: "data/media" }) });
+  const editing = editingService({
+    handle,
+    image: contentImages({ contentDir: "content", mediaDir: "data/media", library: mediaLibrary(diskStore("data/media-store")) }),
+  });
   const api = `${ctx.baseURL}/back/api/user/place1`;
   const search = (await (
     await fetch(`${api}/search?page=1&per_page=1`, {

@@ -4,20 +4,18 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { readContent } from "./files.ts";
 import { checkContent } from "./checks.ts";
 import { readMediaManifest } from "./media-manifest.ts";
-import { contentImages } from "./images.ts";
+import { contentImages, type MediaPlaces } from "./images.ts";
 import type { LoadReport } from "./load.ts";
 import { loadContent } from "./publishing.ts";
 import { ContentError } from "./files.ts";
 
-export async function loadContentFolder(
-  handle: DatabaseHandle,
-  { contentDir, mediaDir }: { contentDir: string; mediaDir: string },
-): Promise<LoadReport> {
+export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces): Promise<LoadReport> {
+  const { contentDir } = places;
   const files = readContent(contentDir);
   const problems = checkContent(files);
   if (problems.length) throw new ContentError(problems);
   return loadContent(handle, files, {
-    image: contentImages({ contentDir, mediaDir }),
+    image: contentImages(places),
     manifest: readMediaManifest(join(contentDir, "media.yaml")),
   });
 }

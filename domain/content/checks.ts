@@ -23,7 +23,8 @@ export type ProblemCode =
   | "outside-city"
   | "wrong-category-kind"
   | "too-few-words"
-  | "too-few-images";
+  | "too-few-images"
+  | "launch-setting";
 
 export type ContentProblem = {
   /** The item's document type (see documents.ts) and slug. */
@@ -97,6 +98,19 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     "experience",
     c.experiences.map((x) => x.slug),
   );
+  unique(
+    "picture",
+    c.pictures.map((x) => x.slug),
+  );
+  const pictures = new Set(c.pictures.map((x) => x.slug));
+  for (const use of pictureUses(c)) {
+    if (!pictures.has(use.picture))
+      problems.push({ type: use.type, slug: use.slug, field: use.field, code: "unknown-reference", values: { slug: use.picture } });
+  }
+  for (const x of c.pictures) {
+    text("picture", x.slug, "alt", x.alt, { isName: false });
+    text("picture", x.slug, "caption", x.caption, { isName: false });
+  }
 
   for (const x of c.categories) {
     text("category", x.slug, "name", x.name, { isName: true });
@@ -163,7 +177,32 @@ const ENGLISH: Record<ProblemCode, (v: Record<string, string | number>) => strin
   "wrong-category-kind": (v) => `category ${v.slug} is of kind ${v.kind}, expected ${v.expected}`,
   "too-few-words": (v) => `has ${v.count} words, needs ${v.min}`,
   "too-few-images": (v) => `${v.count} images, a tourist site needs ${v.min}`,
+  "launch-setting": () => "is empty, and the site should not launch without it",
 };
+
+/** Where a library picture is shown: every item and field that names it. */
+export function pictureUses(c: ContentFiles): Array<{ picture: string; type: string; slug: string; field: string }> {
+  return [
+    ...[...c.places, ...c.services].flatMap((p) =>
+      p.images.flatMap((img, i) =>
+        img.picture
+          ? [{ picture: img.picture, type: "service" in p ? "service" : p.kind, slug: p.slug, field: `images.${i}.picture` }]
+          : [],
+      ),
+    ),
+    ...c.cities.flatMap((x) => (x.picture ? [{ picture: x.picture, type: "city", slug: x.slug, field: "picture" }] : [])),
+    ...c.gallery.flatMap((x) => (x.picture ? [{ picture: x.picture, type: "gallery", slug: x.slug, field: "picture" }] : [])),
+  ];
+}
+
+/** The settings a launch needs and the ministry has not given yet: warnings, never a reason to refuse a load. */
+export const LAUNCH_SETTINGS = ["phone", "email", "contactRecipients"] as const;
+export function missingLaunchSettings(settings: ContentFiles["settings"]): Array<(typeof LAUNCH_SETTINGS)[number]> {
+  return LAUNCH_SETTINGS.filter((key) => {
+    const value = settings[key];
+    return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+  });
+}
 
 /** A problem as one line of English, for `content:check` and the loader's error. */
 export function describeProblem(p: ContentProblem): string {

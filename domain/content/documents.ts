@@ -25,6 +25,7 @@ export const DOCUMENT_TYPES = {
   culture: { schema: schema.placeFile, single: false, fixed: false, keyed: true },
   service: { schema: schema.serviceProviderFile, single: false, fixed: false, keyed: true },
   media: { schema: placeMediaDocument, single: false, fixed: false, keyed: false },
+  picture: { schema: schema.picture, single: false, fixed: false, keyed: true },
 } as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean; keyed: boolean }>;
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -60,6 +61,7 @@ export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest)
     files.places.filter((p) => p.kind === "culture").map(({ kind: _, ...p }) => p),
   );
   add("service", files.services);
+  add("picture", files.pictures);
   for (const [position, [slug, body]] of Object.entries(manifest).entries())
     docs.push({ type: "media", slug, position, body: { entries: body } });
   return docs;
@@ -89,6 +91,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
       ...of<Place>("culture").map((p) => ({ ...p, kind: "culture" as const })),
     ],
     services: of("service"),
+    pictures: of("picture"),
   };
   const manifest: MediaManifest = {};
   for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))

@@ -1,6 +1,6 @@
 // content:export writes what content:load reads: the seed, loaded and exported, is the seed again, and
 // loading the export changes nothing. Drafts stay out of it.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,8 @@ import { exportContent } from "./export.ts";
 import { readContent } from "./files.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { loadContent } from "./publishing.ts";
+import { mediaLibrary } from "../media/library.ts";
+import { diskStore } from "../media/store.ts";
 
 const image = async () => FIXED_PICTURE;
 const dir = mkdtempSync(join(tmpdir(), "content-export-"));
@@ -31,11 +33,23 @@ describe("content export", () => {
     const place = (await editing.item(editor, "site", "palmyra")).draft as Record<string, unknown>;
     await editing.create(editor, "site", { ...place, slug: "palmyra-draft" });
 
-    await exportContent(handle, { to: dir, mediaFrom: join(dir, "no-media"), actor: "test" });
-    expect(readContent(dir)).toEqual(seed);
-    expect(readMediaManifest(join(dir, "media.yaml"))).toEqual(manifest);
+    // The library holds the seed's photographs, as a load puts them there.
+    const library = mediaLibrary(diskStore(join(dir, "store")));
+    for (const p of seed.pictures) await library.importFile(p.file, readFileSync(join(CONTENT_DIR, "media", "library", p.file)));
 
-    const again = await loadContent(handle, readContent(dir), { image, manifest: readMediaManifest(join(dir, "media.yaml")) });
+    await exportContent(handle, { to: join(dir, "export"), mediaFrom: join(dir, "no-media"), library, actor: "test" });
+    expect(readContent(join(dir, "export"))).toEqual(seed);
+    // The originals travel with it, byte for byte.
+    for (const p of seed.pictures)
+      expect(
+        readFileSync(join(dir, "export", "media", "library", p.file)).equals(readFileSync(join(CONTENT_DIR, "media", "library", p.file))),
+      ).toBe(true);
+    expect(readMediaManifest(join(dir, "export", "media.yaml"))).toEqual(manifest);
+
+    const again = await loadContent(handle, readContent(join(dir, "export")), {
+      image,
+      manifest: readMediaManifest(join(dir, "export", "media.yaml")),
+    });
     expect(again).toMatchObject({ changed: 0, deleted: 0, version: first.version });
     // …and the draft is still there.
     expect((await editing.item(editor, "site", "palmyra-draft")).status).toBe("draft");

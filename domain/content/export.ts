@@ -8,13 +8,14 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 import { filesFromDocuments, type ContentDocument } from "./documents.ts";
+import type { MediaLibrary } from "../media/library.ts";
 
 const HEADER = "# Exported from the workspace by `npm run content:export` (see content/README.md).\n";
 const write = (path: string, value: unknown) => writeFileSync(path, HEADER + stringify(value, { lineWidth: 0 }));
 
 export async function exportContent(
   handle: DatabaseHandle,
-  { to, mediaFrom, actor, now = new Date() }: { to: string; mediaFrom: string; actor: string; now?: Date },
+  { to, mediaFrom, library, actor, now = new Date() }: { to: string; mediaFrom: string; library: MediaLibrary; actor: string; now?: Date },
 ): Promise<{ items: number }> {
   const docs = (await documentsRepository(handle.db).published()) as ContentDocument[];
   const { files, manifest } = filesFromDocuments(docs);
@@ -33,8 +34,16 @@ export async function exportContent(
   for (const { kind, ...place } of files.places) write(join(to, kind === "site" ? "places" : "culture", `${place.slug}.yaml`), place);
   for (const service of files.services) write(join(to, "services", `${service.slug}.yaml`), service);
   write(join(to, "media.yaml"), manifest);
+  write(join(to, "pictures.yaml"), files.pictures);
   // The pictures and media files the content names travel with it, so the export loads as it is.
   if (resolve(mediaFrom) !== resolve(join(to, "media")) && existsSync(mediaFrom)) cpSync(mediaFrom, join(to, "media"), { recursive: true });
+  // The library's originals too: the export's media/library/ is where a load takes them from.
+  mkdirSync(join(to, "media", "library"), { recursive: true });
+  for (const picture of files.pictures) {
+    const original = await library.store.get(`library/${picture.file}`);
+    if (!original) throw new Error(`the media library has lost ${picture.file}, which ${picture.slug} shows`);
+    writeFileSync(join(to, "media", "library", picture.file), original.body);
+  }
   await auditRepository(handle.db).append({
     at: now.toISOString(),
     actorId: null,

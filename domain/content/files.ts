@@ -15,7 +15,10 @@ export type ContentFiles = {
   experiences: z.infer<typeof schema.experienceFile>;
   places: Array<z.infer<typeof schema.placeFile> & { kind: "site" | "culture" }>;
   services: Array<z.infer<typeof schema.serviceProviderFile>>;
+  pictures: z.infer<typeof schema.pictureFile>;
 };
+
+const OPTIONAL_FILES = new Set(["pictures.yaml"]);
 
 export class ContentError extends Error {
   readonly problems: string[];
@@ -36,7 +39,8 @@ export function readContent(dir: string, { partial = false } = {}): ContentFiles
     const path = join(dir, file);
     if (!existsSync(path)) {
       // A partial read (while editors are still writing) treats a missing list as empty.
-      if (!partial) problems.push(`${file}: missing`);
+      // A content folder from before the media library has no photographs yet, which is no problem.
+      if (!partial && !OPTIONAL_FILES.has(file)) problems.push(`${file}: missing`);
       return (file === "settings.yaml" ? undefined : []) as z.infer<T>;
     }
     let raw: unknown;
@@ -75,6 +79,7 @@ export function readContent(dir: string, { partial = false } = {}): ContentFiles
       ...loadFolder("culture", schema.placeFile).map((p) => ({ ...p, kind: "culture" as const })),
     ],
     services: loadFolder("services", schema.serviceProviderFile),
+    pictures: load("pictures.yaml", schema.pictureFile),
   };
   if (problems.length) throw new ContentError(problems);
   return files;

@@ -20,7 +20,7 @@ describe("picture texts after a content load", () => {
     close = db.close;
     await migrate(db);
     // The second picture of the Umayyad Mosque is a photograph; everything else is drawn.
-    const image = async (key: string): Promise<ContentImage> => ({
+    const image = async ({ key }: { key: string }): Promise<ContentImage> => ({
       src: `/media/${key}.webp`,
       width: 960,
       height: 600,

@@ -10,10 +10,13 @@ import { illustrationText } from "../media/illustration-text.ts";
 import type { ProcessedImage } from "../media/pipeline.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 
-/** A processed picture, and whether it is an imported photograph (or else a drawn illustration). */
-export type ContentImage = ProcessedImage & { photograph: boolean };
-/** Makes the picture for one image entry (the seed illustrations, or an imported photograph). */
-export type ImageSource = (key: string, motif: Motif) => Promise<ContentImage>;
+type Picture = ContentFiles["pictures"][number];
+/** A picture an item shows: its key (`palmyra-1`), the motif of its illustration, and its library photograph if any. */
+export type ImageWant = { key: string; motif: Motif; picture?: Picture };
+/** A processed picture, and whether it is a photograph (or else a drawn illustration); a library one's details. */
+export type ContentImage = ProcessedImage & { photograph: boolean; picture?: Picture };
+/** Makes the picture for one image entry (a library photograph, an imported photograph, or the illustration). */
+export type ImageSource = (want: ImageWant) => Promise<ContentImage>;
 
 export type LoadReport = { changed: number; unchanged: number; deleted: number; version: number };
 
@@ -46,6 +49,22 @@ function imageMedia(
   caption?: Translated,
 ): MediaInput {
   const { image } = entry;
+  const { picture } = image;
+  // A library photograph has its own caption (what it shows) and alt text (the same, for someone who cannot
+  // see it), and its credit: the author, the licence and the source, shown wherever it is.
+  if (picture)
+    return {
+      kind: "image",
+      src: image.src,
+      width: image.width,
+      height: image.height,
+      details: {
+        placeholder: image.placeholder,
+        variants: image.variants,
+        credit: { author: picture.credit, licence: picture.licence, ...(picture.source ? { source: picture.source } : {}) },
+      },
+      text: byLanguage(languages, { title: picture.caption, description: picture.alt }),
+    };
   const text = image.photograph && caption ? caption : illustrationText(entry.motif, entry.key, names);
   return {
     kind: "image",
@@ -57,6 +76,8 @@ function imageMedia(
   };
 }
 
+const wantKey = (want: ImageWant) => `${want.key} ${want.motif} ${want.picture?.file ?? ""}`;
+
 /**
  * Makes every picture the content needs before any transaction (encoding is slow and must not hold the
  * database), two at a time: the machines this runs on have two cores, and each encode is single-threaded.
@@ -67,10 +88,10 @@ export async function prepareImages(files: ContentFiles, image: ImageSource): Pr
   const queue = [...imageKeys(files)];
   await Promise.all(
     [0, 1].map(async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) made.set(`${next.key} ${next.motif}`, await image(next.key, next.motif));
+      for (let next = queue.shift(); next; next = queue.shift()) made.set(wantKey(next), await image(next));
     }),
   );
-  return async (key, motif) => made.get(`${key} ${motif}`) ?? image(key, motif);
+  return async (want) => made.get(wantKey(want)) ?? image(want);
 }
 
 /**
@@ -85,7 +106,7 @@ export async function writeContent(
   const languages = files.languages.map((l) => l.code);
   const report = { changed: 0, unchanged: 0, deleted: 0 };
   const images = new Map<string, { image: ContentImage; motif: Motif; key: string }>();
-  for (const wanted of imageKeys(files)) images.set(wanted.key, { ...wanted, image: await image(wanted.key, wanted.motif) });
+  for (const wanted of imageKeys(files)) images.set(wanted.key, { ...wanted, image: await image(wanted) });
   const w = contentWriter(trx);
 
   /** Writes an entity only when its content (texts, references and media) changed. */
@@ -243,13 +264,18 @@ export async function writeContent(
 }
 
 /** Every picture the content needs, by the key its file (illustration or photograph) is known by. */
-export function imageKeys(files: ContentFiles): Array<{ key: string; motif: Motif }> {
-  const want = (key: string, motif: Motif) => ({ key, motif });
+export function imageKeys(files: ContentFiles): ImageWant[] {
+  const pictures = new Map(files.pictures.map((x) => [x.slug, x]));
+  const want = (key: string, motif: Motif, picture?: string): ImageWant => ({
+    key,
+    motif,
+    ...(picture && pictures.has(picture) ? { picture: pictures.get(picture) } : {}),
+  });
   return [
-    ...[...files.places, ...files.services].flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif))),
-    ...files.gallery.map((g) => want(`gallery-${g.slug}`, g.motif)),
+    ...[...files.places, ...files.services].flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif, img.picture))),
+    ...files.gallery.map((g) => want(`gallery-${g.slug}`, g.motif, g.picture)),
     ...files.experiences.map((x) => want(`experience-${x.slug}`, x.motif)),
-    ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files))),
+    ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files), c.picture)),
     ...files.categories.map((c) => want(`category-${c.slug}`, categoryMotif(c.slug, files))),
     ...files.serviceTypes.map((s) =>
       want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street"),

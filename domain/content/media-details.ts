@@ -4,6 +4,7 @@
 // breaking a page.
 import { z } from "zod";
 import type { MediaRow } from "../../db/repositories/content.ts";
+import { LICENCE_IDS } from "../../shared/licences.ts";
 
 const variant = z.object({ format: z.enum(["avif", "webp"]), width: z.number(), height: z.number(), src: z.string() });
 
@@ -13,6 +14,8 @@ const detailsSchema = z.object({
   poster: z.string().optional(),
   /** Caption file (WebVTT) per language code. */
   captions: z.record(z.string(), z.string()).default({}),
+  /** A library photograph's credit: shown beside it, as its licence requires. */
+  credit: z.object({ author: z.string(), licence: z.enum(LICENCE_IDS), source: z.string().optional() }).optional(),
 });
 
 export type MediaDetails = z.infer<typeof detailsSchema>;

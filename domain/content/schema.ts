@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { CATEGORY_KINDS } from "./category-kind.ts";
+import { LICENCE_IDS } from "../../shared/licences.ts";
+import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 
 const nonBlank = z.string().trim().min(1);
 
@@ -70,10 +72,41 @@ export const MOTIFS = [
   "soap",
 ] as const;
 
+/**
+ * A file of the media library, as its store names it: a slug, and the extension of what it holds. The
+ * seed's are in content/media/library/; uploads are named after their picture with a hash of their bytes.
+ */
+export const libraryFile = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)?\.(?:jpg|png|webp|avif)$/, "a library file name, such as palmyra-ruins.jpg");
+
+/**
+ * A photograph of the media library: the file, what it shows (alt text for a screen reader, a caption for
+ * everyone), and whose it is. The credit and the licence are shown wherever the picture is.
+ */
+export const picture = z
+  .object({
+    slug,
+    file: libraryFile,
+    alt: translated,
+    caption: translated,
+    credit: nonBlank.max(200),
+    licence: z.enum(LICENCE_IDS),
+    source: z.url().optional(),
+    taken: z.iso.date().optional(),
+  })
+  .strict();
+export const pictureFile = z.array(picture);
+
+/**
+ * A picture of a place: a library photograph when `picture` names one, else the drawn illustration of the
+ * motif. The caption describes the photograph that belongs there (content/README.md).
+ */
 export const imageEntry = z
   .object({
     motif: z.enum(MOTIFS),
     caption: translated,
+    picture: slug.optional(),
   })
   .strict();
 
@@ -105,6 +138,8 @@ export const city = z
     name: translated,
     aliases: z.array(nonBlank).default([]),
     description: translated.optional(),
+    /** A library photograph for the city's card and page; without one, the illustration of its best-known place. */
+    picture: slug.optional(),
   })
   .strict();
 export const cityFile = z.array(city);
@@ -148,6 +183,8 @@ export const galleryItem = z
   .object({
     slug,
     motif: z.enum(MOTIFS),
+    /** A library photograph; the first gallery item's picture is the home page's hero. */
+    picture: slug.optional(),
     title: translated,
     description: translated,
   })
@@ -169,9 +206,16 @@ export const experienceFile = z.array(experience);
 export const settingsFile = z
   .object({
     address: translated,
-    /** null until the ministry gives its public number and address: never invented. */
-    phone: nonBlank.nullable(),
+    /** null until the ministry gives its public number and address: never invented. E.164: +963 and the number. */
+    phone: z
+      .string()
+      .regex(/^\+[1-9][0-9]{6,14}$/, "an international number in E.164 form, such as +963112345678")
+      .nullable(),
     email: z.email().nullable(),
+    /** Who receives the contact form's messages by mail (CONTACT_MAIL_TO is used while this is empty). */
+    contactRecipients: z.array(z.email()).max(10).default([]),
+    /** Contact messages older than this many months are deleted; the privacy page says so. */
+    retentionMonths: z.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
     workingHours: translated,
     social: z.array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: z.url() }).strict()).length(3),
     appStoreUrl: z.url(),

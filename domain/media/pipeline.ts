@@ -20,6 +20,52 @@ export type ProcessedImage = {
   variants: ImageVariant[];
 };
 
+/** An encoded picture: its description, and the files (variants) that make it, by file name. */
+export type EncodedImage = { image: ProcessedImage; files: Array<{ name: string; body: Buffer }> };
+
+/** The name every file of one source picture starts with: its name and a hash of its bytes and the settings. */
+export function imageBase(source: Uint8Array, name: string): string {
+  return `${name}.${createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 12)}`;
+}
+
+/**
+ * Encodes one picture: AVIF and WebP at each width up to the source's, served at `urlPrefix`. The pixels are
+ * re-encoded from scratch, so no metadata of the source (EXIF, GPS position, camera serial) reaches a visitor.
+ */
+export async function encodeImage(source: Uint8Array, name: string, urlPrefix: string): Promise<EncodedImage> {
+  const base = imageBase(source, name);
+  // Decode (or, for SVG, rasterise) once; every variant is resized from the same pixels.
+  const decoded = await sharp(source, { density: 72 }).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(decoded.data, { raw: decoded.info });
+  const { dominant } = await pixels().stats();
+  const sourceWidth = decoded.info.width;
+  const sourceHeight = decoded.info.height;
+  const widths = IMAGE_WIDTHS.filter((w, i) => w <= sourceWidth || i === 0);
+  const variants: ImageVariant[] = [];
+  const files: EncodedImage["files"] = [];
+  for (const width of widths) {
+    const height = Math.round((sourceHeight * width) / sourceWidth);
+    const resized = pixels().resize(width, height);
+    for (const format of IMAGE_FORMATS) {
+      const file = `${base}.${width}.${format}`;
+      // effort 1 keeps a first start of the whole seed to a couple of minutes on two cores.
+      const encoded = format === "avif" ? resized.clone().avif({ quality: 50, effort: 1 }) : resized.clone().webp({ quality: 75 });
+      files.push({ name: file, body: await encoded.toBuffer() });
+      variants.push({ format, width, height, src: `${urlPrefix}/${file}` });
+    }
+  }
+  const main = variants.find((v) => v.format === "webp" && v.width === 960) ?? variants.find((v) => v.format === "webp")!;
+  const toHex = (n: number) => n.toString(16).padStart(2, "0");
+  const image: ProcessedImage = {
+    src: main.src,
+    width: main.width,
+    height: main.height,
+    placeholder: `#${toHex(dominant.r)}${toHex(dominant.g)}${toHex(dominant.b)}`,
+    variants,
+  };
+  return { image, files };
+}
+
 /**
  * Processes one image into `outDir` (served at `urlPrefix`). Re-running on the same bytes reuses the
  * files already made, so loading content twice encodes nothing.
@@ -29,40 +75,11 @@ export async function processImage(
   name: string,
   { outDir, urlPrefix }: { outDir: string; urlPrefix: string },
 ): Promise<ProcessedImage> {
-  const hash = createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 12);
-  const base = `${name}.${hash}`;
-  const manifestPath = join(outDir, `${base}.json`);
+  const manifestPath = join(outDir, `${imageBase(source, name)}.json`);
   if (existsSync(manifestPath)) return JSON.parse(readFileSync(manifestPath, "utf8"));
-
+  const { image, files } = await encodeImage(source, name, urlPrefix);
   mkdirSync(outDir, { recursive: true });
-  // Decode (or, for SVG, rasterise) once; every variant is resized from the same pixels.
-  const decoded = await sharp(source, { density: 72 }).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(decoded.data, { raw: decoded.info });
-  const { dominant } = await pixels().stats();
-  const sourceWidth = decoded.info.width;
-  const sourceHeight = decoded.info.height;
-  const widths = IMAGE_WIDTHS.filter((w, i) => w <= sourceWidth || i === 0);
-  const variants: ImageVariant[] = [];
-  for (const width of widths) {
-    const height = Math.round((sourceHeight * width) / sourceWidth);
-    const resized = pixels().resize(width, height);
-    for (const format of IMAGE_FORMATS) {
-      const file = `${base}.${width}.${format}`;
-      // effort 1 keeps a first start of the whole seed to a couple of minutes on two cores.
-      const encoded = format === "avif" ? resized.clone().avif({ quality: 50, effort: 1 }) : resized.clone().webp({ quality: 75 });
-      writeFileSync(join(outDir, file), await encoded.toBuffer());
-      variants.push({ format, width, height, src: `${urlPrefix}/${file}` });
-    }
-  }
-  const main = variants.find((v) => v.format === "webp" && v.width === 960) ?? variants.find((v) => v.format === "webp")!;
-  const toHex = (n: number) => n.toString(16).padStart(2, "0");
-  const result: ProcessedImage = {
-    src: main.src,
-    width: main.width,
-    height: main.height,
-    placeholder: `#${toHex(dominant.r)}${toHex(dominant.g)}${toHex(dominant.b)}`,
-    variants,
-  };
-  writeFileSync(manifestPath, JSON.stringify(result));
-  return result;
+  for (const file of files) writeFileSync(join(outDir, file.name), file.body);
+  writeFileSync(manifestPath, JSON.stringify(image));
+  return image;
 }

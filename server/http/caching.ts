@@ -9,7 +9,7 @@ export function etagOf(body: Uint8Array | string): string {
 }
 
 /** Content-hashed files never change under their name. */
-const IMMUTABLE = /^\/(assets|media\/img)\//;
+const IMMUTABLE = /^\/(assets|media\/img|media\/lib)\//;
 const STATIC_MAX_AGE = 86_400;
 
 export function caching({ apiMaxAge, pageMaxAge }: { apiMaxAge: number; pageMaxAge: number }): MiddlewareHandler {

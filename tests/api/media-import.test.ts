@@ -6,7 +6,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeContentFolder } from "../fixtures/write-content.ts";
-import { freshDatabase, TEST_MEDIA_DIR } from "../setup/test-app.ts";
+import { freshDatabase, TEST_MEDIA } from "../setup/test-app.ts";
 import { migrate } from "../../db/migrate.ts";
 import { loadContentFolder } from "../../domain/content/bootstrap.ts";
 
@@ -34,7 +34,7 @@ describe("media import", () => {
 
     const db = await freshDatabase("sqlite");
     await migrate(db);
-    await loadContentFolder(db, { contentDir: content, mediaDir: TEST_MEDIA_DIR });
+    await loadContentFolder(db, { ...TEST_MEDIA, contentDir: content });
     const images = await db.db
       .selectFrom("media")
       .innerJoin("places", "places.id", "media.owner_id")

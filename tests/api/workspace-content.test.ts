@@ -3,13 +3,12 @@
 // write only their languages and never publish, translation status follows the English, schedules publish,
 // and every write is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, TEST_CONTENT_DIR, TEST_MEDIA_DIR, testApp } from "../setup/test-app.ts";
+import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
 import { editingService, type Editor, type EditingService } from "../../domain/content/editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
 
 const API = "/back/api/user";
-const TEST_CONTENT = { contentDir: TEST_CONTENT_DIR, mediaDir: TEST_MEDIA_DIR };
 const SLUG = NEW_PLACE.slug;
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
@@ -136,7 +135,7 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     await editing.schedule(editor, "site", "straight-street", item.revision, at);
     expect(await editing.runSchedule()).toBe(0);
     // The same service a minute later (its clock moved on, not the test's).
-    const later = editingService({ handle: t.database, image: contentImages(TEST_CONTENT), now: () => new Date(at.getTime() + 1000) });
+    const later = editingService({ handle: t.database, image: contentImages(TEST_MEDIA), now: () => new Date(at.getTime() + 1000) });
     expect(await later.runSchedule()).toBe(1);
     expect(await publicId("straight-street")).toBeTypeOf("number");
     expect((await editing.item(editor, "site", "straight-street")).publishAt).toBeNull();

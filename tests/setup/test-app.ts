@@ -5,7 +5,9 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/publishing.ts";
-import { contentImages } from "../../domain/content/images.ts";
+import { contentImages, type MediaPlaces } from "../../domain/content/images.ts";
+import { mediaLibrary } from "../../domain/media/library.ts";
+import { diskStore } from "../../domain/media/store.ts";
 import { buildDomain } from "../../server/compose.ts";
 import { createApp, type PageHandler } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
@@ -15,6 +17,13 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.
 export const ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") as Engine[] | undefined) ?? ["sqlite", "postgres"];
 export const TEST_MEDIA_DIR = "data/test-media";
 export const TEST_CONTENT_DIR = "tests/fixtures/content";
+export const TEST_MEDIA_STORE_DIR = "data/test-media-store";
+/** Where the tests' pictures are read and made: the fixtures' content, and a media library on disk. */
+export const TEST_MEDIA: MediaPlaces = {
+  contentDir: TEST_CONTENT_DIR,
+  mediaDir: TEST_MEDIA_DIR,
+  library: mediaLibrary(diskStore(TEST_MEDIA_STORE_DIR)),
+};
 
 /** A fresh, empty database: an in-memory SQLite, or a schema of its own on the PostgreSQL server. */
 export async function freshDatabase(
@@ -49,7 +58,7 @@ export const silentLog = pino({ level: "silent" });
 export async function seed(handle: DatabaseHandle) {
   await migrate(handle);
   return loadContent(handle, buildTestContent(), {
-    image: contentImages({ contentDir: TEST_CONTENT_DIR, mediaDir: TEST_MEDIA_DIR }),
+    image: contentImages(TEST_MEDIA),
     manifest: buildTestManifest(),
   });
 }
@@ -67,6 +76,7 @@ export async function testApp(
     contactLimit: options.contactLimit ?? 1000,
     contentDir: TEST_CONTENT_DIR,
     mediaDir: TEST_MEDIA_DIR,
+    mediaStore: TEST_MEDIA.library.store,
   });
   const app = createApp({
     deps: domain,

@@ -17,9 +17,12 @@ export default function SiteImages() {
       />
       <h2 id="images-title">{t("imageGallery.title")}</h2>
       {site.images.length ? <ImageGallery images={site.images} /> : <p className="state">{t("imageGallery.empty")}</p>}
-      <p className="credit">
-        <small>{t("imageGallery.credit")}</small>
-      </p>
+      {/* The drawings say what they are; a photograph carries its own credit. */}
+      {site.images.some((image) => !image.credit) && (
+        <p className="credit">
+          <small>{t("imageGallery.credit")}</small>
+        </p>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { siteView, type SiteView } from "../../lib/site.server";
 import { useI18n } from "../../i18n/I18nProvider";
 import { LocalLink } from "../../components/LocalLink";
 import { Picture } from "../../components/Picture";
+import { PhotoCredit } from "../../components/PhotoCredit";
 import { localePath, sitePath, splitLanguage } from "../../lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -44,7 +45,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page site" itemScope>
       <header className="site-header">
-        {images[0] && <Picture image={images[0]} sizes="100vw" eager className="site-cover" alt="" />}
+        {images[0] && (
+          <figure className="site-cover">
+            <Picture image={images[0]} sizes="100vw" eager alt="" />
+            {images[0].credit && (
+              <figcaption>
+                <PhotoCredit credit={images[0].credit} />
+              </figcaption>
+            )}
+          </figure>
+        )}
         <div>
           <p className="breadcrumbs">
             <LocalLink to={sitePath.citySites(place.categoryId, place.cityId)}>{place.cityName}</LocalLink>

@@ -1,0 +1,31 @@
+// The credit a photograph of the media library carries wherever it is shown: its author, its licence with a
+// link to the licence (which Creative Commons licences require), and where it was published.
+import { LICENCES, type Credit } from "../../shared/licences";
+import { useI18n } from "../i18n/I18nProvider";
+
+export function PhotoCredit({ credit, className = "photo-credit" }: { credit: Credit; className?: string }) {
+  const { t } = useI18n();
+  const licence = LICENCES[credit.licence];
+  const name = licence.name ?? t(credit.licence === "ministry" ? "credit.ministry" : "credit.publicDomain");
+  return (
+    <small className={className}>
+      {t("credit.photo", { author: credit.author })}
+      {" · "}
+      {licence.url ? (
+        <a href={licence.url} rel="license noopener" target="_blank">
+          {name}
+        </a>
+      ) : (
+        name
+      )}
+      {credit.source && (
+        <>
+          {" · "}
+          <a href={credit.source} rel="noopener" target="_blank">
+            {t("credit.source")}
+          </a>
+        </>
+      )}
+    </small>
+  );
+}

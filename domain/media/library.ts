@@ -1,0 +1,133 @@
+// The media library: photographs and videos the ministry uploads, kept in the media store (store.ts). An
+// upload is checked by its bytes, never by its name, and a photograph is re-encoded through the image
+// pipeline before anything of it is served; its original (with whatever EXIF and GPS it carried) never is.
+import { createHash } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata } from "sharp";
+import { UPLOAD_LIMITS } from "../../shared/limits.ts";
+import { encodeImage, type ProcessedImage } from "./pipeline.ts";
+import type { MediaStore } from "./store.ts";
+
+/** Where the library's served files are: `/media/lib/img/…` (variants); originals are never served. */
+export const LIBRARY_URL_PREFIX = "/media/lib";
+const SERVED = /^(img|video|captions)\//;
+
+export type UploadCode = "empty" | "too-large" | "not-allowed" | "unreadable" | "too-many-pixels";
+/** A refused upload: the code says why in the editor's language (workspace texts `media.refused.*`). */
+export class UploadError extends Error {
+  readonly code: UploadCode;
+  readonly values: Record<string, string | number>;
+  constructor(code: UploadCode, values: Record<string, string | number> = {}) {
+    super(`upload refused: ${code}`);
+    this.code = code;
+    this.values = values;
+  }
+}
+
+const IMAGE_TYPES: Record<string, string> = { jpg: "jpg", png: "png", webp: "webp", avif: "avif" };
+
+/** The library file name of an upload: its picture's slug, a hash of its bytes, the extension of its real type. */
+export function libraryName(slug: string, bytes: Uint8Array, ext: string): string {
+  return `${slug}.${createHash("sha256").update(bytes).digest("hex").slice(0, 8)}.${ext}`;
+}
+
+/**
+ * Checks an image upload by its bytes: a JPEG, PNG, WebP or AVIF (SVG, which can carry scripts, is refused),
+ * within the size and pixel limits, and decodable to the last byte (a truncated file is refused, not shown
+ * half grey). Returns its extension.
+ */
+export async function checkImage(bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw new UploadError("empty");
+  if (bytes.length > UPLOAD_LIMITS.imageBytes) throw new UploadError("too-large", { mb: UPLOAD_LIMITS.imageBytes / 1024 / 1024 });
+  const type = await fileTypeFromBuffer(bytes);
+  const ext = type && IMAGE_TYPES[type.ext];
+  if (!ext) throw new UploadError("not-allowed", { type: type?.mime ?? "unknown" });
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadError("unreadable");
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_LIMITS.imagePixels)
+    throw new UploadError("too-many-pixels", { megapixels: UPLOAD_LIMITS.imagePixels / 1_000_000 });
+  try {
+    // Decoding every pixel is what finds a truncated or corrupt file; the metadata alone reads fine.
+    await sharp(bytes, { failOn: "truncated" }).raw().toBuffer();
+  } catch {
+    throw new UploadError("unreadable");
+  }
+  return ext;
+}
+
+export function mediaLibrary(store: MediaStore) {
+  // Library files never change under their name, so their variants' description is kept once read.
+  const known = new Map<string, ProcessedImage>();
+  const manifestKey = (file: string) => `img/${file}.json`;
+
+  async function encodeAndStore(file: string, original: Uint8Array): Promise<ProcessedImage> {
+    const { image, files } = await encodeImage(original, file.slice(0, file.indexOf(".")), `${LIBRARY_URL_PREFIX}/img`);
+    for (const f of files) await store.put(`img/${f.name}`, f.body, f.name.endsWith(".avif") ? "image/avif" : "image/webp");
+    // The description last: a file the library knows has all its variants.
+    await store.put(manifestKey(file), Buffer.from(JSON.stringify(image)), "application/json");
+    known.set(file, image);
+    return image;
+  }
+
+  return {
+    store,
+
+    /** Takes a checked photograph into the library: the original, then its variants. Returns its file name. */
+    async addImage(slug: string, bytes: Uint8Array): Promise<{ file: string; image: ProcessedImage }> {
+      const ext = await checkImage(bytes);
+      const file = libraryName(slug, bytes, ext);
+      await store.put(`library/${file}`, bytes, `image/${ext === "jpg" ? "jpeg" : ext}`);
+      try {
+        return { file, image: await encodeAndStore(file, bytes) };
+      } catch (error) {
+        await this.remove(file);
+        throw error;
+      }
+    },
+
+    /** Puts a seed file (content/media/library/) into the store under its own name, unless it is there. */
+    async importFile(file: string, bytes: Uint8Array): Promise<void> {
+      if (await store.has(`library/${file}`)) return;
+      await checkImage(bytes);
+      await store.put(`library/${file}`, bytes, `image/${file.endsWith(".jpg") ? "jpeg" : file.slice(file.lastIndexOf(".") + 1)}`);
+    },
+
+    /** A library photograph's variants, encoded the first time they are asked for. */
+    async image(file: string): Promise<ProcessedImage> {
+      const memo = known.get(file);
+      if (memo) return memo;
+      const manifest = await store.get(manifestKey(file));
+      if (manifest) {
+        const image = JSON.parse(Buffer.from(manifest.body).toString("utf8")) as ProcessedImage;
+        known.set(file, image);
+        return image;
+      }
+      const original = await store.get(`library/${file}`);
+      if (!original) throw new Error(`the media library has no file ${file}`);
+      return encodeAndStore(file, original.body);
+    },
+
+    /** Deletes a file and everything made from it. The caller has checked that nothing shows it. */
+    async remove(file: string): Promise<void> {
+      const manifest = await store.get(manifestKey(file));
+      if (manifest) {
+        const image = JSON.parse(Buffer.from(manifest.body).toString("utf8")) as ProcessedImage;
+        for (const v of image.variants) await store.delete(`img/${v.src.slice(v.src.lastIndexOf("/") + 1)}`);
+        await store.delete(manifestKey(file));
+      }
+      await store.delete(`library/${file}`);
+      known.delete(file);
+    },
+
+    /** A served file (variants, videos, captions) by its URL path under LIBRARY_URL_PREFIX; never an original. */
+    async served(key: string) {
+      if (!SERVED.test(key) || key.endsWith(".json")) return undefined;
+      return store.get(key);
+    },
+  };
+}
+export type MediaLibrary = ReturnType<typeof mediaLibrary>;

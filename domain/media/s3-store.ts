@@ -1,0 +1,54 @@
+// The media store on S3-compatible object storage (AWS S3, MinIO, Ceph, a cloud provider's), so that every
+// instance serves every upload. Requests are signed with AWS Signature V4 by aws4fetch (docs/decisions/016).
+import { AwsClient } from "aws4fetch";
+import { isSafeKey, typeOfKey, type MediaStore } from "./store.ts";
+
+export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+export function s3Store(config: S3Config): MediaStore {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: "s3",
+    region: config.region,
+  });
+  // Path-style addressing (endpoint/bucket/key): every S3-compatible server answers it.
+  const url = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
+    return `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${key}`;
+  };
+  const failed = async (what: string, key: string, response: Response) =>
+    new Error(`media store: ${what} ${key} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+  return {
+    kind: "s3",
+    async put(key, body, type) {
+      const response = await client.fetch(url(key), {
+        method: "PUT",
+        body: body as Uint8Array<ArrayBuffer>,
+        headers: { "content-type": type },
+      });
+      if (!response.ok) throw await failed("PUT", key, response);
+      await response.body?.cancel();
+    },
+    async get(key) {
+      const response = await client.fetch(url(key));
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      if (!response.ok) throw await failed("GET", key, response);
+      return { body: new Uint8Array(await response.arrayBuffer()), type: typeOfKey(key) };
+    },
+    async has(key) {
+      const response = await client.fetch(url(key), { method: "HEAD" });
+      if (response.status === 404) return false;
+      if (!response.ok) throw await failed("HEAD", key, response);
+      return true;
+    },
+    async delete(key) {
+      const response = await client.fetch(url(key), { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw await failed("DELETE", key, response);
+      await response.body?.cancel();
+    },
+  };
+}

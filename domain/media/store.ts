@@ -1,0 +1,80 @@
+// Where the media library's files live: the uploaded originals, their image variants and video captions.
+// One interface, two places: a folder on this machine (the default), or an S3-compatible bucket, which lets
+// several instances share every upload (MEDIA_STORE_S3_*, see s3-store.ts). Keys are relative paths
+// ("library/palmyra-ruins.jpg", "img/palmyra-ruins.3f2a….960.webp"); every key names immutable bytes.
+import { randomUUID } from "node:crypto";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join, normalize, sep } from "node:path";
+
+export type StoredFile = { body: Uint8Array; type: string };
+
+export interface MediaStore {
+  /** What kind of store this is, for the logs: "disk" or "s3". */
+  readonly kind: string;
+  put(key: string, body: Uint8Array, type: string): Promise<void>;
+  get(key: string): Promise<StoredFile | undefined>;
+  has(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+/** The content type of a stored file, by its extension (the store keeps bytes, not headers, on disk). */
+export function typeOfKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  return MEDIA_TYPES[ext] ?? "application/octet-stream";
+}
+const MEDIA_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  webm: "video/webm",
+  mp4: "video/mp4",
+  vtt: "text/vtt; charset=utf-8",
+  json: "application/json",
+};
+
+/** A key is a relative path of safe names: never absolute, never climbing out of the store. */
+export function isSafeKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.split("/").some((part) => part.startsWith(".."));
+}
+
+function checked(key: string): string {
+  if (!isSafeKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+export function diskStore(root: string): MediaStore {
+  const path = (key: string) => {
+    const full = normalize(join(root, checked(key)));
+    if (!full.startsWith(normalize(root) + sep)) throw new Error(`not a media key: ${key}`);
+    return full;
+  };
+  return {
+    kind: "disk",
+    async put(key, body) {
+      const file = path(key);
+      await mkdir(dirname(file), { recursive: true });
+      // Written beside, then renamed: a reader (or a crash) never meets half a file.
+      const partial = `${file}.${randomUUID()}.part`;
+      await writeFile(partial, body);
+      await rename(partial, file);
+    },
+    async get(key) {
+      try {
+        return { body: await readFile(path(key)), type: typeOfKey(key) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+    async has(key) {
+      return access(path(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async delete(key) {
+      await rm(path(key), { force: true });
+    },
+  };
+}
