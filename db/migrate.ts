@@ -4,11 +4,13 @@ import type { DatabaseHandle } from "./engine.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as workspace from "./migrations/002-workspace.ts";
 import * as documents from "./migrations/003-content-documents.ts";
+import * as inbox from "./migrations/004-inbox.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
   { name: "002-workspace", up: workspace.up },
   { name: "003-content-documents", up: documents.up },
+  { name: "004-inbox", up: inbox.up },
 ];
 
 export async function migrate({ db, engine }: DatabaseHandle): Promise<string[]> {

@@ -70,6 +70,8 @@ export interface Database {
     /** pending | sent | failed | not-configured */
     mail_status: string;
     mail_attempts: number;
+    /** new | read | answered | spam (db/migrations/004-inbox.ts) */
+    status: Generated<string>;
   };
   device_counts: { platform: string; app_version: string; count: number };
   // The editorial workspace (db/migrations/002-workspace.ts). The admin_* tables are better-auth's, with its

@@ -9,6 +9,8 @@ import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
 import type { MediaLibrary } from "./media/library.ts";
+import type { PicturesService } from "./content/pictures.ts";
+import type { InboxService } from "./contact/inbox.ts";
 import type { MediaPlaces } from "./content/images.ts";
 
 export type Domain = {
@@ -20,6 +22,10 @@ export type Domain = {
   workspace: WorkspaceService;
   /** The workspace's content: drafts, publishing, schedules, translation status. */
   editing: EditingService;
+  /** The media library as editors use it: uploads, the photographs' uses, deletion. */
+  pictures: PicturesService;
+  /** The contact inbox: messages to read, sort and export, and the retention period. */
+  inbox: InboxService;
   /** The media library's files (uploads, their variants), in the configured store. */
   library: MediaLibrary;
   /** Where content pictures are read and made (a preview's own database uses the same). */

@@ -14,8 +14,8 @@ import { securityHeaders } from "./http/headers.ts";
 import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
-import { MAX_BODY_BYTES } from "../shared/limits.ts";
-import { isWorkspacePath } from "../shared/workspace-routes.ts";
+import { MAX_BODY_BYTES, UPLOAD_LIMITS } from "../shared/limits.ts";
+import { isWorkspacePath, UPLOAD_PATH } from "../shared/workspace-routes.ts";
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
 import { LIBRARY_URL_PREFIX } from "../domain/media/library.ts";
 import { isSafeKey } from "../domain/media/store.ts";
@@ -77,16 +77,18 @@ export function createApp(o: AppOptions) {
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
-  // Every body is bounded: the API's and the contact page's form alike.
-  app.use(
-    "*",
+  // Every body is bounded: the API's and the contact page's form alike, and the media library's uploads
+  // (a photograph, and the form's few fields) by their own limit. A larger body is refused before it is read.
+  const bounded = (maxSize: number, what: string) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+        throw new ApiError(413, `The request body is larger than ${what}.`);
       },
-    }),
-  );
+    });
+  const anyBody = bounded(MAX_BODY_BYTES, `${MAX_BODY_BYTES / 1024} KB`);
+  const upload = bounded(UPLOAD_LIMITS.imageBytes + MAX_BODY_BYTES, `${UPLOAD_LIMITS.imageBytes / 1024 / 1024} MB`);
+  app.use("*", (c, next) => (c.req.path === UPLOAD_PATH ? upload(c, next) : anyBody(c, next)));
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
   mount(app, API_BASE, endpoints);

@@ -47,8 +47,9 @@ export async function boot() {
   }
   domain.outbox.start();
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
+  const stopRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
   const preview = previewer(domain, log);
-  return { env, log, version, handle, domain, appBase, stopSchedule, preview };
+  return { env, log, version, handle, domain, appBase, stopSchedule, stopRetention, preview };
 }

@@ -22,6 +22,8 @@ import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
 import { editingService } from "../domain/content/editing.ts";
 import { contentImages } from "../domain/content/images.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
+import { picturesService } from "../domain/content/pictures.ts";
+import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 
 export type DomainOptions = {
@@ -50,10 +52,15 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     mail.mailer ?? (mail.smtpUrl && mail.to ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to }) : undefined);
   const contactRepo = contactRepository(handle.db);
   const accounts = accountsRepository(handle.db);
-  const outbox = contactOutbox(contactRepo, mailer, log, { retryMs: mail.retryMs });
+  const settings = async () => (await content.settings()) as { contactRecipients?: string[]; retentionMonths?: number };
+  const outbox = contactOutbox(contactRepo, mailer, log, {
+    retryMs: mail.retryMs,
+    recipients: async () => (await settings()).contactRecipients ?? [],
+  });
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
   const contentDir = options.contentDir ?? "content";
   const mediaDir = options.mediaDir ?? "data/media";
+  const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }) });
   return {
     content,
     search: indexedSearchService(searchRepository(handle.db), content.version),
@@ -72,10 +79,9 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       audit: auditRepository(handle.db),
       failures: signInFailuresRepository(handle.db),
     }),
-    editing: editingService({
-      handle,
-      image: contentImages({ contentDir, mediaDir, library }),
-    }),
+    editing,
+    pictures: picturesService({ handle, editing, library }),
+    inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),
     library,
     places: { contentDir, mediaDir, library },
     outbox,

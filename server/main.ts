@@ -8,7 +8,7 @@ import { boot } from "./boot.ts";
 import { createApp } from "./app.ts";
 import { pageHandler } from "./pages.ts";
 
-const { env, log, handle, domain, appBase, stopSchedule, preview } = await boot();
+const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview } = await boot();
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
@@ -42,6 +42,7 @@ async function shutdown(signal: string) {
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   });
   stopSchedule();
+  stopRetention();
   await domain.outbox.stop();
   await handle.close();
   clearTimeout(force);

@@ -73,12 +73,32 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     example: "/admin/content/city/damascus/publish",
   },
   { path: PREVIEW_ROUTE, access: "content.read", example: "/admin/preview/city/damascus" },
+  { path: "admin/media", file: "routes/admin/media.tsx", access: "content.read", example: "/admin/media" },
+  {
+    path: "admin/media/upload",
+    file: "routes/admin/media-upload.ts",
+    access: "content.edit",
+    writes: "content.edit",
+    example: "/admin/media/upload",
+  },
+  { path: "admin/inbox", file: "routes/admin/inbox.tsx", access: "messages.read", example: "/admin/inbox" },
+  // "export" before ":id": the first pattern that matches a path is its route.
+  { path: "admin/inbox/export", file: "routes/admin/inbox-export.ts", access: "messages.read", example: "/admin/inbox/export" },
+  {
+    path: "admin/inbox/:id",
+    file: "routes/admin/inbox-message.tsx",
+    access: "messages.read",
+    writes: "messages.read",
+    example: "/admin/inbox/1",
+  },
 ];
 
 /** Routes a signed-in admin who has not set up two-factor yet may still use: setting it up, and leaving. */
 export const TWO_FACTOR_SETUP_ROUTES = ["admin/account", "admin/sign-out"];
 
 export const WORKSPACE_PREFIX = "/admin";
+/** Where the media library's uploads are posted: the one workspace route with a body larger than a form's. */
+export const UPLOAD_PATH = "/admin/media/upload";
 
 export function isWorkspacePath(path: string): boolean {
   return path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`) || path === `${WORKSPACE_PREFIX}.data`;

@@ -3,10 +3,23 @@
 // the server finds (zod's, or a content check's) is shown beside the input of the same path.
 
 /** Where a choice's options come from (the loader sends them). */
-export type OptionsOf = "motifs" | "categories" | "cities" | "serviceTypes" | "kinds" | "networks" | "mediaKinds" | "stars";
+export type OptionsOf =
+  | "motifs"
+  | "categories"
+  | "cities"
+  | "serviceTypes"
+  | "kinds"
+  | "networks"
+  | "mediaKinds"
+  | "stars"
+  | "pictures"
+  | "licences";
 
 export type FieldSpec =
-  | { name: string; kind: "text" | "url" | "email"; optional?: boolean }
+  /** `nullable`: an empty field is saved as null (a setting the ministry has not given yet), else left out. */
+  | { name: string; kind: "text" | "url" | "email" | "date"; optional?: boolean; nullable?: boolean }
+  /** A library file: shown, never typed (an upload names it). */
+  | { name: string; kind: "file" }
   | { name: string; kind: "translated" | "long"; optional?: boolean }
   | { name: string; kind: "number" | "integer"; optional?: boolean; step?: string }
   | { name: string; kind: "boolean" }
@@ -25,6 +38,7 @@ const image: FieldSpec = {
   min: 3,
   fields: [
     { name: "motif", kind: "choice", options: "motifs" },
+    { name: "picture", kind: "choice", options: "pictures", optional: true },
     { name: "caption", kind: "translated" },
   ],
 };
@@ -56,6 +70,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
   city: [
     ...coordinates("centre"),
     { name: "radiusKm", kind: "number" },
+    { name: "picture", kind: "choice", options: "pictures", optional: true },
     { name: "name", kind: "translated" },
     { name: "aliases", kind: "lines" },
     { name: "description", kind: "long", optional: true },
@@ -77,6 +92,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
   ],
   gallery: [
     { name: "motif", kind: "choice", options: "motifs" },
+    { name: "picture", kind: "choice", options: "pictures", optional: true },
     { name: "title", kind: "translated" },
     { name: "description", kind: "long" },
   ],
@@ -95,10 +111,21 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
       ],
     },
   ],
+  picture: [
+    { name: "file", kind: "file" },
+    { name: "alt", kind: "translated" },
+    { name: "caption", kind: "translated" },
+    { name: "credit", kind: "text" },
+    { name: "licence", kind: "choice", options: "licences" },
+    { name: "source", kind: "url", optional: true },
+    { name: "taken", kind: "date", optional: true },
+  ],
   settings: [
     { name: "address", kind: "translated" },
-    { name: "phone", kind: "text", optional: true },
-    { name: "email", kind: "email", optional: true },
+    { name: "phone", kind: "text", optional: true, nullable: true },
+    { name: "email", kind: "email", optional: true, nullable: true },
+    { name: "contactRecipients", kind: "lines" },
+    { name: "retentionMonths", kind: "integer" },
     { name: "workingHours", kind: "translated" },
     {
       name: "social",

@@ -30,10 +30,14 @@ function value(form: FormData, spec: FieldSpec, path: string): unknown {
   switch (spec.kind) {
     case "text":
     case "url":
-    case "email": {
+    case "email":
+    case "date": {
       const v = text(form, path);
-      return v === "" && spec.optional ? null : v;
+      if (v === "" && spec.optional) return spec.nullable ? null : undefined;
+      return v;
     }
+    case "file":
+      return text(form, path) || undefined;
     case "translated":
     case "long": {
       const out: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { DOCUMENT_TYPES, isDocumentType } from "../../domain/content/documents";
 import { MOTIFS } from "../../domain/content/schema";
 import { CATEGORY_KINDS } from "../../domain/content/category-kind";
 import { can } from "../../domain/workspace/roles";
+import { LICENCE_IDS, LICENCES } from "../../shared/licences";
 
 export function editorOf(context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
@@ -44,12 +45,15 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     networks: plain(["facebook", "instagram", "x", "youtube", "telegram"]),
     mediaKinds: plain(["video", "sign", "youtube", "panorama", "tour"]),
     stars: plain([1, 2, 3, 4, 5]),
+    // Only published photographs: a public page may show nothing that is not.
+    pictures: choice(refs.pictures),
+    licences: LICENCE_IDS.map((id) => ({ value: id, label: LICENCES[id].name ?? id })),
   };
 }
 export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
 
 export type EditingAnswer =
-  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled"; revision?: number }
+  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled" | "deleted"; revision?: number }
   | { code: string; problems: FieldProblem[] };
 
 const STATUS: Record<string, number> = {
@@ -59,6 +63,7 @@ const STATUS: Record<string, number> = {
   conflict: 409,
   "slug-taken": 409,
   "breaks-content": 409,
+  "in-use": 409,
   fixed: 409,
   invalid: 422,
 };

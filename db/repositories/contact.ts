@@ -1,5 +1,10 @@
 // Contact messages: stored before the visitor is told "sent", then forwarded by mail from this outbox.
+import { sql } from "kysely";
 import type { Db } from "../engine.ts";
+
+import type { MessageState } from "../../shared/message-states.ts";
+
+export type InboxFilter = { query?: string; status?: MessageState };
 
 export type NewContactMessage = { name: string; email: string; subject: string; message: string; language: string };
 export type MailStatus = "pending" | "sent" | "failed" | "not-configured";
@@ -36,6 +41,45 @@ export function contactRepository(db: Db) {
     },
     async byId(id: number) {
       return db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+    /** The inbox: newest first, by state and by words in the sender, the subject or the message. */
+    async search({ query, status, limit, offset }: InboxFilter & { limit: number; offset: number }) {
+      let q = db.selectFrom("contact_messages");
+      if (status) q = q.where("status", "=", status);
+      if (query) {
+        const like = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or(
+            (["name", "email", "subject", "message"] as const).map((column) =>
+              eb(eb.fn("lower", [eb.ref(column)]), "like", sql<string>`${like} escape '\\'`),
+            ),
+          ),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+    async setStatus(id: number, status: string): Promise<boolean> {
+      const r = await db.updateTable("contact_messages").set({ status }).where("id", "=", id).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Sends a message's mail again: back in the outbox with its attempts counted afresh. */
+    async resend(id: number): Promise<boolean> {
+      const r = await db
+        .updateTable("contact_messages")
+        .set({ mail_status: "pending", mail_attempts: 0 })
+        .where("id", "=", id)
+        .where("mail_status", "in", ["failed", "pending"])
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Deletes the messages that arrived before `before` (the retention period); returns how many. */
+    async deleteBefore(before: string): Promise<number> {
+      const r = await db.deleteFrom("contact_messages").where("created_at", "<", before).executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
   };
 }

@@ -139,6 +139,16 @@ export function documentsRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
+    /** Deletes the revision the editor saw; false when someone changed it since. */
+    async remove(key: { type: string; slug: string; revision: number }): Promise<boolean> {
+      const r = await db
+        .deleteFrom("content_documents")
+        .where("type", "=", key.type)
+        .where("slug", "=", key.slug)
+        .where("revision", "=", key.revision)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    },
     async schedule(key: { type: string; slug: string; revision: number }, publishAt: string | null): Promise<boolean> {
       const r = await db
         .updateTable("content_documents")

@@ -3,7 +3,8 @@
 import nodemailer from "nodemailer";
 import type { ContactRepository } from "../../db/repositories/contact.ts";
 
-export type Mailer = { send(message: { subject: string; text: string; replyTo: string }): Promise<void> };
+/** `to`: the site settings' recipients, when the ministry has named any (else the mailer's own). */
+export type Mailer = { send(message: { subject: string; text: string; replyTo: string; to?: string[] }): Promise<void> };
 export type Logger = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
 export const MAX_MAIL_ATTEMPTS = 6;
@@ -12,21 +13,28 @@ export function smtpMailer({ url, to, from }: { url: string; to: string; from: s
   const transport = nodemailer.createTransport(url);
   return {
     async send(m) {
-      await transport.sendMail({ to, from, replyTo: m.replyTo, subject: m.subject, text: m.text });
+      await transport.sendMail({ to: m.to?.length ? m.to : to, from, replyTo: m.replyTo, subject: m.subject, text: m.text });
     },
   };
 }
 
 /** Works through pending messages; call kick() after storing one, start() once for the periodic retries. */
-export function contactOutbox(repo: ContactRepository, mailer: Mailer | undefined, log: Logger, { retryMs = 60_000 } = {}) {
+export function contactOutbox(
+  repo: ContactRepository,
+  mailer: Mailer | undefined,
+  log: Logger,
+  { retryMs = 60_000, recipients = async () => [] as string[] }: { retryMs?: number; recipients?: () => Promise<string[]> } = {},
+) {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   async function drain() {
     if (!mailer) return;
+    const to = await recipients();
     for (const m of await repo.pending(MAX_MAIL_ATTEMPTS)) {
       try {
         await mailer.send({
+          to,
           subject: `[Contact] ${m.subject}`,
           replyTo: m.email,
           text: `${m.name} <${m.email}> (${m.language})\n\n${m.message}`,

@@ -19,7 +19,16 @@ import { itemState, restamp, translatedTexts, translationStates, type Translatio
 export const SCHEDULE_CHECK_MS = 10_000;
 
 export type FieldProblem = { field: string; code: string; values?: Record<string, string | number> };
-export type EditingCode = "not-found" | "forbidden" | "invalid" | "conflict" | "slug-taken" | "fixed" | "breaks-content" | "language";
+export type EditingCode =
+  | "not-found"
+  | "forbidden"
+  | "invalid"
+  | "conflict"
+  | "slug-taken"
+  | "fixed"
+  | "breaks-content"
+  | "language"
+  | "in-use";
 
 /** Why an action was refused; the page shows it (and each field problem beside its field). */
 export class EditingError extends Error {
@@ -66,8 +75,8 @@ function statusOf(d: DocumentRow): ItemStatus {
 
 /** What an item is called in lists: its English name or title, else its slug. */
 function titleOf(body: unknown, slug: string): string {
-  const b = body as { name?: { en?: string }; title?: { en?: string } } | null;
-  return b?.name?.en ?? b?.title?.en ?? slug;
+  const b = body as { name?: { en?: string }; title?: { en?: string }; caption?: { en?: string } } | null;
+  return b?.name?.en ?? b?.title?.en ?? b?.caption?.en ?? slug;
 }
 
 /** Every leaf of a body by its path ("images.0.caption.fr"), to tell what a save changes. */
@@ -241,6 +250,9 @@ export function editingService(d: {
           .map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug), kind: (r.draft as { kind: number }).kind })),
         cities: of("city"),
         serviceTypes: of("service-type"),
+        pictures: rows
+          .filter((r) => r.type === "picture" && r.published !== null)
+          .map((r) => ({ slug: r.slug, title: titleOf(r.published, r.slug) })),
       };
     },
 

@@ -7,22 +7,11 @@ import sharp, { type Metadata } from "sharp";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
 import { encodeImage, type ProcessedImage } from "./pipeline.ts";
 import type { MediaStore } from "./store.ts";
+import { UploadError } from "./upload-error.ts";
 
 /** Where the library's served files are: `/media/lib/img/…` (variants); originals are never served. */
 export const LIBRARY_URL_PREFIX = "/media/lib";
 const SERVED = /^(img|video|captions)\//;
-
-export type UploadCode = "empty" | "too-large" | "not-allowed" | "unreadable" | "too-many-pixels";
-/** A refused upload: the code says why in the editor's language (workspace texts `media.refused.*`). */
-export class UploadError extends Error {
-  readonly code: UploadCode;
-  readonly values: Record<string, string | number>;
-  constructor(code: UploadCode, values: Record<string, string | number> = {}) {
-    super(`upload refused: ${code}`);
-    this.code = code;
-    this.values = values;
-  }
-}
 
 const IMAGE_TYPES: Record<string, string> = { jpg: "jpg", png: "png", webp: "webp", avif: "avif" };
 

@@ -21,6 +21,13 @@ export const AUDIT_ACTIONS = [
   "content.schedule",
   "content.schedule-failed",
   "content.export",
+  "media.upload",
+  "media.delete",
+  "messages.read",
+  "messages.status",
+  "messages.retry",
+  "messages.export",
+  "messages.expired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

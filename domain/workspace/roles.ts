@@ -17,12 +17,14 @@ export const PERMISSIONS = [
   /** Invite accounts, change roles, reset passwords. */
   "accounts.manage",
   "audit.read",
+  /** Read, sort and export contact messages: they hold visitors' names and addresses. */
+  "messages.read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ["workspace.use", "content.read", "content.edit", "content.translate", "content.publish"],
+  editor: ["workspace.use", "content.read", "content.edit", "content.translate", "content.publish", "messages.read"],
   translator: ["workspace.use", "content.read", "content.translate"],
   viewer: ["workspace.use", "content.read"],
 };

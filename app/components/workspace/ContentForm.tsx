@@ -112,10 +112,12 @@ function Input({ spec, path, props }: { spec: FieldSpec; path: string; props: Co
           dir="ltr"
         />
       );
+    case "file":
+      return <input type="text" {...common} defaultValue={String(value ?? "")} readOnly dir="ltr" />;
     default:
       return (
         <input
-          type={spec.kind === "url" ? "url" : spec.kind === "email" ? "email" : "text"}
+          type={spec.kind === "url" ? "url" : spec.kind === "email" ? "email" : spec.kind === "date" ? "date" : "text"}
           {...common}
           defaultValue={value === undefined || value === null ? "" : String(value)}
           readOnly={locked}
@@ -214,7 +216,7 @@ export function Outcome({ answer }: { answer: EditingAnswer | undefined }) {
   return (
     <div className="ws-notice ws-error" role="alert">
       <p>{t(`content.refused.${answer.code}`)}</p>
-      {answer.code === "breaks-content" && (
+      {(answer.code === "breaks-content" || answer.code === "in-use") && (
         <ul>
           {answer.problems.map((p) => (
             <li key={`${p.field} ${p.code}`}>

@@ -1,7 +1,9 @@
 // /admin/content/{type}/{slug}: one item's draft in all seven languages side by side, its translation status,
 // saving (editors: everything; translators: their languages), previews in every language and, for editors,
-// publishing, unpublishing and scheduling (posted to ./publish).
-import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+// publishing, unpublishing and scheduling (posted to ./publish). A photograph of the library shows itself,
+// where it is used, and (when nothing uses it) can be deleted.
+import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { appContext } from "../../request-context";
 import type { Route } from "./+types/content-item";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
@@ -16,16 +18,34 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
   try {
     const item = await editing.item(editor, params.type, params.slug);
-    return { item, options: await formOptions(context, item.type), may, fixed: isFixedType(item.type) };
+    return {
+      item,
+      options: await formOptions(context, item.type),
+      may,
+      fixed: isFixedType(item.type),
+      picture: item.type === "picture" ? await pictureOf(context, params.slug, (item.draft as { file: string }).file) : null,
+    };
   } catch (error) {
     throw refusal(error);
   }
+}
+
+/** A library photograph's own picture and where it is used. */
+async function pictureOf(context: Route.LoaderArgs["context"], slug: string, file: string) {
+  const { domain } = context.get(appContext);
+  const image = await domain.library.image(file).catch(() => undefined);
+  const variant = image?.variants.find((v) => v.format === "webp" && v.width === 480) ?? image?.variants[0];
+  return { src: variant?.src ?? null, width: variant?.width, height: variant?.height, uses: await domain.pictures.uses(slug) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { editor, editing } = editorOf(context);
   const form = await postedForm(request);
   try {
+    if (formText(form, "intent") === "delete" && params.type === "picture") {
+      await context.get(appContext).domain.pictures.remove(editor, params.slug, Number(formText(form, "revision")));
+      return redirect("/admin/media?done=deleted", 303);
+    }
     const revision = await editing.save(
       editor,
       params.type,
@@ -43,7 +63,7 @@ const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled"]
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, options, may, fixed } = useLoaderData<typeof loader>();
+  const { item, options, may, fixed, picture } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -68,18 +88,47 @@ export default function ContentItem() {
         {t("content.revision", { n: item.revision })}
       </p>
       <Outcome answer={answer} />
-      <nav aria-label={t("content.preview")} className="ws-card">
-        <h2>{t("content.preview")}</h2>
-        <ul className="ws-codes">
-          {LANGUAGE_CODES.map((l) => (
-            <li key={l}>
-              <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
-                {languageName(l)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {picture && (
+        <section className="ws-card" aria-labelledby="uses">
+          {picture.src && <img src={picture.src} width={picture.width} height={picture.height} alt="" className="ws-photo" />}
+          <h2 id="uses">{t("content.uses")}</h2>
+          {picture.uses.length ? (
+            <ul>
+              {picture.uses.map((u) => (
+                <li key={`${u.type}/${u.slug}.${u.field}`}>
+                  <Link to={`/admin/content/${u.type}/${u.slug}`} dir="ltr">
+                    {u.type}/{u.slug}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t("content.unused")}</p>
+          )}
+          {may.edit && (
+            <Form method="post">
+              <input type="hidden" name="revision" value={item.revision} />
+              <button type="submit" name="intent" value="delete" className="ws-button ws-secondary">
+                {t("content.delete")}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
+      {!picture && (
+        <nav aria-label={t("content.preview")} className="ws-card">
+          <h2>{t("content.preview")}</h2>
+          <ul className="ws-codes">
+            {LANGUAGE_CODES.map((l) => (
+              <li key={l}>
+                <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
+                  {languageName(l)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <Form method="post" className="ws-form ws-content-form" key={item.revision}>
         <input type="hidden" name="revision" value={item.revision} />
         <ContentFields

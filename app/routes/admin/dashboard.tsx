@@ -1,4 +1,5 @@
-// /admin: who is signed in, with which role and languages, and what that role allows.
+// /admin: who is signed in, with which role and languages, and what that role allows; and, for those who
+// edit, the site settings a launch needs that are still empty.
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { WorkspaceLayoutData } from "./layout";
 import type { Route } from "./+types/dashboard";
@@ -6,10 +7,16 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { signedIn } from "../../lib/workspace.server";
 import { languageName } from "../../lib/workspace-format";
 import { can, PERMISSIONS } from "../../../domain/workspace/roles";
+import { missingLaunchSettings } from "../../../domain/content/checks";
+import { appContext } from "../../request-context";
+import type { ContentFiles } from "../../../domain/content/files";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
+  const edits = can(who.account.role, "content.edit");
+  const settings = edits ? await context.get(appContext).domain.content.settings() : null;
   return {
+    missing: settings ? missingLaunchSettings(settings as ContentFiles["settings"]) : [],
     name: who.account.name,
     role: who.account.role,
     languages: who.account.languages ? who.account.languages.split(",") : [],
@@ -34,6 +41,17 @@ export default function Dashboard() {
           <li key={p}>{labels[p as keyof typeof labels]}</li>
         ))}
       </ul>
+      {d.missing.length > 0 && (
+        <section className="ws-card ws-warning" aria-labelledby="launch">
+          <h2 id="launch">{t("dashboard.launch")}</h2>
+          <ul>
+            {d.missing.map((key) => (
+              <li key={key}>{t(`dashboard.launchSettings.${key}`)}</li>
+            ))}
+          </ul>
+          <a href="/admin/content/settings/all">{t("dashboard.editSettings")}</a>
+        </section>
+      )}
       {!d.twoFactorEnabled && (
         <p>
           <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>

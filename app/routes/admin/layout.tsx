@@ -30,6 +30,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
       content: can(role, "content.read"),
       accounts: can(role, "accounts.manage"),
       audit: can(role, "audit.read"),
+      inbox: can(role, "messages.read"),
     },
   };
 }
@@ -60,7 +61,15 @@ function Header() {
                 <li>
                   <NavLink to="/admin/translations">{t("nav.translations")}</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/media">{t("nav.media")}</NavLink>
+                </li>
               </>
+            )}
+            {nav.inbox && (
+              <li>
+                <NavLink to="/admin/inbox">{t("nav.inbox")}</NavLink>
+              </li>
             )}
             {nav.accounts && (
               <li>
