@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { CategoryRow, CityRow, PlaceRow, ServiceTypeRow } from "../../db/repositories/content.ts";
 import type { Media } from "../../domain/content/media-details.ts";
+import { LICENCES } from "../../shared/licences.ts";
 import type { Language } from "../../domain/content/service.ts";
 import { directionOf } from "../../shared/languages.ts";
 
@@ -190,6 +191,15 @@ export const mediaSchema = z.object({
   height: z.number().int().nullable(),
   variants: z.array(variantSchema).describe("responsive versions of an image (added to the original shape; empty for texts)"),
   placeholder: z.string().nullable().describe("dominant colour to show while the image loads"),
+  credit: z
+    .object({
+      author: z.string(),
+      licence: z.string().describe("the licence's name, e.g. CC BY 4.0; public-domain or ministry when it has none"),
+      licence_url: z.string().nullable(),
+      source: z.string().nullable(),
+    })
+    .nullable()
+    .describe("a photograph's credit, to show with it as its licence requires (added to the original shape; null for drawings)"),
   ...placeKeys,
   created_at: iso,
   updated_at: iso,
@@ -205,6 +215,14 @@ export function presentMedia(m: Media, scope: PlaceScope, content: string, origi
     height: m.height,
     variants: details.variants.map((v) => ({ format: v.format, width: v.width, height: v.height, url: origin + v.src })),
     placeholder: details.placeholder ?? null,
+    credit: details.credit
+      ? {
+          author: details.credit.author,
+          licence: LICENCES[details.credit.licence].name ?? details.credit.licence,
+          licence_url: LICENCES[details.credit.licence].url ?? null,
+          source: details.credit.source ?? null,
+        }
+      : null,
     ...keys(scope),
     created_at: m.updated_at,
     updated_at: m.updated_at,

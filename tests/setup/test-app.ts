@@ -7,7 +7,7 @@ import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/publishing.ts";
 import { contentImages, type MediaPlaces } from "../../domain/content/images.ts";
 import { mediaLibrary } from "../../domain/media/library.ts";
-import { diskStore } from "../../domain/media/store.ts";
+import { diskStore, type MediaStore } from "../../domain/media/store.ts";
 import { buildDomain } from "../../server/compose.ts";
 import { createApp, type PageHandler } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
@@ -65,7 +65,7 @@ export async function seed(handle: DatabaseHandle) {
 
 export async function testApp(
   engine: Engine,
-  options: { mailer?: Mailer; contactLimit?: number; clientDir?: string; pages?: PageHandler } = {},
+  options: { mailer?: Mailer; contactLimit?: number; clientDir?: string; pages?: PageHandler; mediaStore?: MediaStore } = {},
 ) {
   const database = await freshDatabase(engine);
   await seed(database);
@@ -76,7 +76,7 @@ export async function testApp(
     contactLimit: options.contactLimit ?? 1000,
     contentDir: TEST_CONTENT_DIR,
     mediaDir: TEST_MEDIA_DIR,
-    mediaStore: TEST_MEDIA.library.store,
+    mediaStore: options.mediaStore ?? TEST_MEDIA.library.store,
   });
   const app = createApp({
     deps: domain,

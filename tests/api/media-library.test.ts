@@ -1,0 +1,155 @@
+// The media library through the domain its pages call and the server that answers the public: an upload is
+// checked by its bytes and leaves nothing behind when refused; a photograph's variants are served without
+// its EXIF or GPS, its original never; attached to a place and published, the public API hands the mobile app
+// its variants and credit; a photograph in use cannot be deleted. Once on a folder (SQLite), once on an
+// S3-compatible server (PostgreSQL), as several instances would share it.
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp } from "../setup/test-app.ts";
+import type { Editor } from "../../domain/content/editing.ts";
+import { diskStore, type MediaStore } from "../../domain/media/store.ts";
+import { UPLOAD_LIMITS } from "../../shared/limits.ts";
+import { disguisedScript, photo, photoWithPosition, s3Server, svg, truncatedJpeg } from "../fixtures/uploads.ts";
+
+const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
+const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
+const details = (slug: string) => ({
+  slug,
+  alt: { en: "Krak des Chevaliers from the south-west, its round towers on a bare ridge", ar: "قلعة الحصن من الجنوب الغربي" },
+  caption: { en: "Krak des Chevaliers from the south-west" },
+  credit: "Vyacheslav Argenberg",
+  licence: "CC-BY-4.0",
+  source: "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg",
+});
+
+describe.each([
+  ["sqlite", "disk"],
+  ["postgres", "s3"],
+] as const)("media library on %s with a %s store", (engine, kind) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let store: MediaStore;
+  let stop = async () => {};
+  /** Every file in the store; an S3 bucket's, through the folder s3rver keeps them in. */
+  let keys: () => string[];
+  beforeAll(async () => {
+    if (kind === "disk") {
+      const dir = mkdtempSync(join(tmpdir(), "media-store-"));
+      store = diskStore(dir);
+      keys = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name);
+    } else {
+      const s3 = await s3Server();
+      store = s3.store;
+      stop = s3.close;
+      keys = s3.objects;
+    }
+    t = await testApp(engine, { mediaStore: store });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await stop();
+  });
+  const documents = async () => (await t.domain.editing.list(editor, "picture")).map((d) => d.slug);
+
+  it("refuses a script named .jpg, a truncated JPEG, an SVG and an empty file by their bytes, keeping nothing", async () => {
+    const before = keys();
+    for (const [bytes, code] of [
+      [disguisedScript(), "not-allowed"],
+      [truncatedJpeg(), "unreadable"],
+      [svg(), "not-allowed"],
+      [Buffer.alloc(0), "empty"],
+    ] as const)
+      await expect(t.domain.pictures.upload(editor, bytes, details("refused"))).rejects.toMatchObject({ code });
+    expect(await documents()).toEqual([]);
+    expect(keys()).toEqual(before);
+    expect(await store.has("library/refused.jpg")).toBe(false);
+  });
+
+  it("refuses a body over the limit before reading it (413), and never lets a translator upload", async () => {
+    const big = UPLOAD_LIMITS.imageBytes * 2;
+    const res = await t.app.request("http://localhost/admin/media/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(big), origin: "http://localhost" },
+      body: "--x--",
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toMatch(/larger than 25 MB/);
+    await expect(t.domain.pictures.upload(translator, photo(), details("by-translator"))).rejects.toMatchObject({ code: "forbidden" });
+    expect(await documents()).toEqual([]);
+  });
+
+  it("keeps the texts' problems before storing anything", async () => {
+    await expect(t.domain.pictures.upload(editor, photo(), { ...details("no-credit"), credit: "" })).rejects.toMatchObject({
+      code: "invalid",
+      problems: [{ field: "credit" }],
+    });
+    expect(keys()).toEqual([]);
+    expect(await documents()).toEqual([]);
+  });
+
+  it("serves an upload's variants without the source's EXIF or GPS, and never the original", async () => {
+    await t.domain.pictures.upload(editor, await photoWithPosition(), details("with-position"));
+    const doc = await t.domain.editing.item(editor, "picture", "with-position");
+    const file = (doc.draft as { file: string }).file;
+    expect(file).toMatch(/^with-position\.[0-9a-f]{8}\.jpg$/);
+    const image = await t.domain.library.image(file);
+    expect(image.variants.map((v) => `${v.format} ${v.width}`)).toEqual(["avif 480", "webp 480", "avif 960", "webp 960"]);
+    for (const v of image.variants) {
+      const res = await t.app.request(`http://localhost${v.src}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.format).toBe(v.format === "avif" ? "heif" : "webp");
+      expect(meta.exif).toBeUndefined();
+    }
+    expect((await t.app.request(`http://localhost/media/lib/library/${file}`)).status).toBe(404);
+    expect((await t.app.request("http://localhost/media/lib/img/../library/x.jpg")).status).toBe(404);
+  });
+
+  it("attached to a place and published, the app's media call and the place's page data carry its variants and credit", async () => {
+    await t.domain.pictures.upload(editor, photo(), details("krak-south-west"));
+    const picture = await t.domain.editing.item(editor, "picture", "krak-south-west");
+    await t.domain.editing.publish(editor, "picture", "krak-south-west", picture.revision);
+    const place = await t.domain.editing.item(editor, "site", "umayyad-mosque");
+    const body = structuredClone(place.draft) as { images: Array<Record<string, unknown>> };
+    body.images[0] = { ...body.images[0], picture: "krak-south-west" };
+    const revision = await t.domain.editing.save(editor, "site", "umayyad-mosque", place.revision, body);
+    await t.domain.editing.publish(editor, "site", "umayyad-mosque", revision);
+
+    const row = await t.database.db.selectFrom("places").select(["id", "city_id", "category_id"]).where("slug", "=", "umayyad-mosque").executeTakeFirstOrThrow();
+    const res = await t.app.request(
+      `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
+    );
+    const media = (await res.json()).data as Array<Record<string, any>>;
+    const first = media.find((m) => m.med_type === 1)!;
+    expect(first.med_name).toBe("Krak des Chevaliers from the south-west");
+    expect(first.credit).toEqual({
+      author: "Vyacheslav Argenberg",
+      licence: "CC BY 4.0",
+      licence_url: "https://creativecommons.org/licenses/by/4.0/",
+      source: "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg",
+    });
+    expect(first.variants.length).toBe(6);
+    for (const v of first.variants) expect((await t.app.request(v.url.replace("http://site.test", "http://localhost"))).status).toBe(200);
+  });
+
+  it("refuses to delete a photograph in use and says where; deletes an unused one with its files", async () => {
+    const used = await t.domain.editing.item(editor, "picture", "krak-south-west");
+    await expect(t.domain.pictures.remove(editor, "krak-south-west", used.revision)).rejects.toMatchObject({
+      code: "in-use",
+      problems: [{ field: "site/umayyad-mosque.images.0.picture", code: "in-use" }],
+    });
+    const unused = await t.domain.editing.item(editor, "picture", "with-position");
+    const file = (unused.draft as { file: string }).file;
+    const image = await t.domain.library.image(file);
+    await t.domain.pictures.remove(editor, "with-position", unused.revision);
+    expect(await documents()).toEqual(["krak-south-west"]);
+    expect(await store.has(`library/${file}`)).toBe(false);
+    expect(keys().some((k) => k.includes("with-position"))).toBe(false);
+    expect((await t.app.request(`http://localhost${image.src}`)).status).toBe(404);
+    const audit = await t.domain.workspace.audit({ limit: 20, offset: 0 });
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["media.upload", "media.delete"]));
+  });
+});
