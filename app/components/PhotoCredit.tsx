@@ -9,14 +9,15 @@ export function PhotoCredit({ credit, className = "photo-credit" }: { credit: Cr
   const name = licence.name ?? t(credit.licence === "ministry" ? "credit.ministry" : "credit.publicDomain");
   return (
     <small className={className}>
-      {t("credit.photo", { author: credit.author })}
+      {/* Each part isolated, so a Latin name beside a Latin licence keeps its place in an Arabic line. */}
+      {t("credit.photo", { author: `\u2068${credit.author}\u2069` })}
       {" · "}
       {licence.url ? (
         <a href={licence.url} rel="license noopener" target="_blank">
-          {name}
+          <bdi>{name}</bdi>
         </a>
       ) : (
-        name
+        <bdi>{name}</bdi>
       )}
       {credit.source && (
         <>

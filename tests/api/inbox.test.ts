@@ -34,7 +34,7 @@ describe.each(ENGINES)("contact inbox on %s", (engine) => {
 
   it("lists what visitors sent, newest first, by words and by state; only admins and editors may read it", async () => {
     expect((await send("Layla", "Opening hours of the citadel", "When does the Citadel of Aleppo open on Fridays?")).status).toBe(201);
-    expect((await send("Omar", "=HYPERLINK(\"http://x\")", "Buy cheap watches now, click here please")).status).toBe(201);
+    expect((await send("Omar", '=HYPERLINK("http://x")', "Buy cheap watches now, click here please")).status).toBe(201);
     expect((await send("Sami", "Photographs of Bosra", "May we use your photographs of Bosra in a school book?")).status).toBe(201);
 
     const all = await t.domain.inbox.list(editor, {});
@@ -43,8 +43,7 @@ describe.each(ENGINES)("contact inbox on %s", (engine) => {
     expect((await t.domain.inbox.list(editor, { query: "CITADEL" })).messages.map((m) => m.name)).toEqual(["Layla"]);
     expect((await t.domain.inbox.list(editor, { query: "100%" })).messages).toEqual([]);
 
-    for (const who of [translator, viewer])
-      await expect(t.domain.inbox.list(who, {})).rejects.toMatchObject({ code: "forbidden" });
+    for (const who of [translator, viewer]) await expect(t.domain.inbox.list(who, {})).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("marks a message read when it is opened, and as the editor says; both go in the audit log", async () => {
@@ -58,18 +57,28 @@ describe.each(ENGINES)("contact inbox on %s", (engine) => {
     expect((await t.domain.inbox.list(editor, { status: "new" })).messages.map((m) => m.name)).toEqual(["Layla"]);
     const actions = (await t.domain.workspace.audit({ limit: 10, offset: 0 })).map((a) => `${a.action} ${a.target}`);
     expect(actions).toEqual(
-      expect.arrayContaining([`messages.read message/${sami.id}`, `messages.status message/${sami.id}`, `messages.status message/${omar.id}`]),
+      expect.arrayContaining([
+        `messages.read message/${sami.id}`,
+        `messages.status message/${sami.id}`,
+        `messages.status message/${omar.id}`,
+      ]),
     );
   });
 
   it("exports what the filter finds as CSV, with a formula in a field defused", async () => {
     const { csv, count } = await t.domain.inbox.exportCsv(editor, { status: "spam" });
     expect(count).toBe(1);
-    const [header, row] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const [header, row] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(header).toBe('"id","received","status","name","email","subject","message","language","mail"');
     expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(row).toContain('"spam","Omar","omar@example.org"');
-    expect((await t.domain.workspace.audit({ limit: 1, offset: 0 }))[0]).toMatchObject({ action: "messages.export", actorEmail: editor.email });
+    expect((await t.domain.workspace.audit({ limit: 1, offset: 0 }))[0]).toMatchObject({
+      action: "messages.export",
+      actorEmail: editor.email,
+    });
   });
 
   it("sends a failed message's mail again when asked", async () => {

@@ -38,7 +38,10 @@ describe.each([
     if (kind === "disk") {
       const dir = mkdtempSync(join(tmpdir(), "media-store-"));
       store = diskStore(dir);
-      keys = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name);
+      keys = () =>
+        readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile())
+          .map((f) => f.name);
     } else {
       const s3 = await s3Server();
       store = s3.store;
@@ -118,7 +121,11 @@ describe.each([
     const revision = await t.domain.editing.save(editor, "site", "umayyad-mosque", place.revision, body);
     await t.domain.editing.publish(editor, "site", "umayyad-mosque", revision);
 
-    const row = await t.database.db.selectFrom("places").select(["id", "city_id", "category_id"]).where("slug", "=", "umayyad-mosque").executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", "umayyad-mosque")
+      .executeTakeFirstOrThrow();
     const res = await t.app.request(
       `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
     );

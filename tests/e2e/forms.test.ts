@@ -1,6 +1,61 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import type { Route } from "playwright-core";
-import { baseURL, expectStyled, useBrowser } from "./browser.ts";
+import { baseURL, expectOnScreen, expectStyled, useBrowser } from "./browser.ts";
+import { expectAccessible, press, signIn } from "./workspace-steps.ts";
+import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
+
+// First in this file: the contact form's limit (4 messages per client here) is used up further down.
+describe.each([
+  ["en", 1280],
+  ["ar", 375],
+] as const)("a message from the contact form in the workspace inbox (%s, %i px)", (language, width) => {
+  const { open } = useBrowser();
+  const t = workspaceMessages(language);
+
+  it("is listed newest first, read, marked answered and exported", async () => {
+    const subject = `Guided walk in Old Damascus ${language}${width}`;
+    const visitor = await open(language === "en" ? "/contact" : `/${language}/contact`, { width });
+    await visitor.fill("#contact-name", "Rania Khoury");
+    await visitor.fill("#contact-email", "rania@example.org");
+    await visitor.fill("#contact-subject", subject);
+    await visitor.fill("#contact-message", "Can a licensed guide take a family of five through the Old City in May?");
+    await Promise.all([visitor.waitForSelector(".state-success"), press(visitor, visitor.locator(".contact-form button[type=submit]"))]);
+
+    const editor = await signIn(open, {
+      role: "editor",
+      email: `inbox.${language}@example.org`,
+      width,
+      language,
+      sqlitePath: inject("sqlitePath"),
+    });
+    await Promise.all([editor.waitForURL(/\/admin\/inbox$/), press(editor, editor.locator('.ws-nav a[href="/admin/inbox"]'))]);
+    const first = editor.locator(".ws-table tbody tr").first();
+    expect(await first.locator("a").textContent()).toBe(subject);
+    expect(await first.textContent()).toContain(t.inbox.states.new);
+    await expectAccessible(editor);
+
+    await Promise.all([editor.waitForURL(/\/admin\/inbox\/\d+$/), press(editor, first.locator("a"))]);
+    await expectOnScreen(editor.locator(`a[href^="mailto:rania%40example.org"]`));
+    expect(await editor.locator(".ws-details").textContent()).toContain(t.inbox.states.read);
+    await Promise.all([
+      editor.waitForSelector(".ws-notice.ws-success"),
+      press(editor, editor.locator('button[name="status"][value="answered"]')),
+    ]);
+    expect(await editor.textContent(".ws-notice.ws-success")).toBe(t.inbox.marked.replace("{status}", t.inbox.states.answered));
+    await expectAccessible(editor);
+
+    await editor.goto(`${baseURL()}/admin/inbox?status=answered&q=${encodeURIComponent("Old Damascus")}`);
+    await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
+    expect(await editor.locator(".ws-table tbody a").allTextContents()).toContain(subject);
+    const [download] = await Promise.all([
+      editor.waitForEvent("download"),
+      press(editor, editor.locator('a[href^="/admin/inbox/export"]')),
+    ]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv).toContain(`"answered","Rania Khoury","rania@example.org","${subject}"`);
+  });
+});
 
 describe("contact form", () => {
   const { open } = useBrowser();

@@ -6,6 +6,11 @@ import type { Locator, Page } from "playwright-core";
 import { clickCentre, expectOnScreen } from "./browser.ts";
 import { totpCode } from "../fixtures/totp.ts";
 import { runAxe } from "../../harness/axe.ts";
+import pino from "pino";
+import { openDatabase } from "../../db/engine.ts";
+import { buildDomain } from "../../server/compose.ts";
+import { accountsRepository } from "../../db/repositories/accounts.ts";
+import type { Role } from "../../domain/workspace/roles.ts";
 
 /** `npm run admin:create` against a server's database (SQLITE_PATH or DATABASE_URL): the invitation's path. */
 export function adminCreate(email: string, database: Record<string, string>): string {
@@ -15,6 +20,39 @@ export function adminCreate(email: string, database: Record<string, string>): st
   });
   // The command prints the link for its own configured origin; the test server listens elsewhere.
   return new URL(out.match(/https?:\/\/\S+/)![0]).pathname;
+}
+
+/**
+ * An account of a role made straight in the server's SQLite database (inviting through the pages has its own
+ * test), then signed in through the sign-in page as its owner would. Returns the signed-in page.
+ */
+export async function signIn(
+  open: (path: string, options: { width: number; allowErrors?: RegExp[] }) => Promise<Page>,
+  {
+    role,
+    email,
+    width,
+    language,
+    sqlitePath,
+    allowErrors,
+  }: { role: Role; email: string; width: number; language: string; sqlitePath: string; allowErrors?: RegExp[] },
+): Promise<Page> {
+  const password = "dates from the palmyra oasis";
+  const handle = openDatabase({ sqlitePath });
+  try {
+    const workspace = buildDomain(handle, pino({ level: "silent" })).workspace;
+    const { path } = await workspace.invite({ id: null, email: "test" }, { email, name: email, role, languages: [] });
+    await workspace.acceptInvitation(path.split("/").pop()!, password, password);
+    const account = await accountsRepository(handle.db).byEmail(email);
+    await accountsRepository(handle.db).update(account!.id, { uiLanguage: language });
+  } finally {
+    await handle.close();
+  }
+  const page = await open(`/admin/sign-in?lang=${language}`, { width, allowErrors });
+  await page.fill('[name="email"]', email);
+  await page.fill('[name="password"]', password);
+  await Promise.all([page.waitForURL(/\/admin$/), press(page, page.locator("main form button"))]);
+  return page;
 }
 
 /** Presses a button as a person would: scrolled to, seen on screen, clicked at its centre. */

@@ -1,0 +1,175 @@
+// The ministry's photographs, in a real browser: an editor uploads a photograph with its credit and its alt
+// text in English, adds the Arabic, publishes it, attaches it to a place and publishes the place; the public
+// page shows it with its credit and licence, and the mobile app's media call serves its variants with the
+// credit. A script named .jpg, a truncated JPEG and a 50 MB file are each refused with a message, and
+// nothing of them is stored.
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
+import { expectAccessible, press, signIn } from "./workspace-steps.ts";
+import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
+import { openDatabase } from "../../db/engine.ts";
+import { sitePath } from "../../app/lib/paths.ts";
+import { localePath } from "../../shared/paths.ts";
+import { disguisedScript, PHOTO_PATH, truncatedJpeg } from "../fixtures/uploads.ts";
+
+const storeFiles = () => readdirSync(inject("mediaStoreDir"), { recursive: true }).map(String).sort();
+
+async function placeIds(slug: string) {
+  const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
+  try {
+    return await handle.db.selectFrom("places").select(["id", "city_id", "category_id"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Saves the form and waits for the saved notice (and the page's new revision, which publishing names). */
+async function save(page: Page, saved: string) {
+  await Promise.all([
+    page.waitForSelector(`.ws-notice.ws-success:text-is("${saved}")`),
+    press(page, page.locator(".ws-content-form > button[type=submit]")),
+  ]);
+  await page.waitForLoadState("networkidle");
+}
+
+async function openItem(page: Page, path: string) {
+  await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
+
+describe.each([
+  ["en", 1280],
+  ["ar", 375],
+] as const)("media journey in %s at %i px", (language, width) => {
+  const { open } = useBrowser();
+  const t = workspaceMessages(language);
+
+  it("uploads a photograph with its credit, publishes it on a place, and the page and the app show it credited", async () => {
+    const slug = `krak-${language}-${width}`;
+    const page = await signIn(open, {
+      role: "editor",
+      email: `photo.editor.${language}@example.org`,
+      width,
+      language,
+      sqlitePath: inject("sqlitePath"),
+    });
+
+    // 1. The library: the upload form, a file chosen, the credit and the English texts.
+    await openItem(page, "/admin/media");
+    await expectOnScreen(page.locator(".ws-drop"));
+    await page.setInputFiles("#upload-file", PHOTO_PATH);
+    await page.fill("#upload-slug", slug);
+    await page.fill("#upload-alt", "Krak des Chevaliers from the south-west: round towers of pale stone on a bare ridge");
+    await page.fill("#upload-caption", "Krak des Chevaliers from the south-west");
+    await page.fill("#upload-credit", "Vyacheslav Argenberg");
+    await page.selectOption("#upload-licence", "CC-BY-4.0");
+    await page.fill("#upload-source", "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg");
+    await expectAccessible(page);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/admin/content/picture/${slug}\\?done=created`)),
+      press(page, page.locator(".ws-drop ~ button[type=submit]")),
+    ]);
+    await expectOnScreen(page.locator(".ws-notice.ws-success"));
+    expect(await page.textContent(".ws-notice.ws-success")).toBe(t.content.done.created);
+
+    // 2. The Arabic alt text and caption, saved; then the photograph is published.
+    await page.fill('[name="alt.ar"]', "قلعة الحصن من الجنوب الغربي: أبراج مستديرة من الحجر الفاتح على سفح أجرد");
+    await page.fill('[name="caption.ar"]', "قلعة الحصن من الجنوب الغربي");
+    await save(page, t.content.done.saved);
+    await Promise.all([page.waitForURL(/done=published/), press(page, page.locator('button[name="intent"][value="publish"]'))]);
+    await expectAccessible(page);
+
+    // 3. A place's second picture becomes the photograph, and the place is published.
+    await openItem(page, "/admin/content/site/citadel-of-salah-ed-din");
+    await page.selectOption('[name="images.1.picture"]', slug);
+    await save(page, t.content.done.saved);
+    await Promise.all([page.waitForURL(/done=published/), press(page, page.locator('button[name="intent"][value="publish"]'))]);
+
+    // 4. The public page, in the visitor's language: the photograph with its credit and licence, on screen.
+    const ids = await placeIds("citadel-of-salah-ed-din");
+    const visitor = await open(localePath(language, `${sitePath.place(ids.category_id, ids.city_id, ids.id)}/images`), { width });
+    const figure = visitor.locator(`.image-grid figure:has(img[src*="/media/lib/img/${slug}."])`);
+    await figure.scrollIntoViewIfNeeded();
+    await expectOnScreen(figure.locator("img"));
+    const credit = figure.locator(".photo-credit");
+    await expectOnScreen(credit);
+    expect(await credit.textContent()).toContain("Vyacheslav Argenberg");
+    expect(await credit.locator('a[rel~="license"]').getAttribute("href")).toBe("https://creativecommons.org/licenses/by/4.0/");
+    const alt = await figure.locator("img").getAttribute("alt");
+    expect(alt).toBe(
+      language === "ar"
+        ? "قلعة الحصن من الجنوب الغربي: أبراج مستديرة من الحجر الفاتح على سفح أجرد"
+        : "Krak des Chevaliers from the south-west: round towers of pale stone on a bare ridge",
+    );
+    await visitor.screenshot({ path: `test-results/media-journey-${language}-${width}.png` });
+
+    // 5. The mobile app's media call: the variants, served, and the credit.
+    const media = (
+      await (
+        await fetch(
+          `${baseURL()}/back/api/user/media1/media/place/${ids.id}/city/${ids.city_id}/category/${ids.category_id}/language/${language === "ar" ? 2 : 1}`,
+        )
+      ).json()
+    ).data as Array<Record<string, any>>;
+    const ours = media.find((m) => m.variants.some((v: { url: string }) => v.url.includes(`/media/lib/img/${slug}.`)))!;
+    expect(ours.credit).toMatchObject({ author: "Vyacheslav Argenberg", licence: "CC BY 4.0" });
+    for (const v of ours.variants) {
+      const res = await fetch(`${baseURL()}${new URL(v.url).pathname}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe(`image/${v.format}`);
+    }
+  });
+});
+
+describe("media uploads that must be refused", () => {
+  const { open } = useBrowser();
+  const t = workspaceMessages("en");
+
+  it("refuses a script named .jpg, a truncated JPEG and a 50 MB file, each with a message, storing nothing", async () => {
+    // The browser logs each refusal's answer (415, 422) as a failed resource: those answers are the point here.
+    const page = await signIn(open, {
+      role: "editor",
+      email: "refusals.editor@example.org",
+      width: 1280,
+      language: "en",
+      sqlitePath: inject("sqlitePath"),
+      allowErrors: [/status of 41[35]/, /status of 422/],
+    });
+    await openItem(page, "/admin/media");
+    const before = storeFiles();
+    const files = {
+      disguised: join(tmpdir(), "holiday-photo.jpg"),
+      truncated: join(tmpdir(), "half-a-photo.jpg"),
+      huge: join(tmpdir(), "fifty-megabytes.jpg"),
+    };
+    writeFileSync(files.disguised, disguisedScript());
+    writeFileSync(files.truncated, truncatedJpeg());
+    writeFileSync(files.huge, Buffer.alloc(50 * 1024 * 1024, 0xff));
+    for (const [name, file, message] of [
+      ["disguised", files.disguised, t.media.refused["not-allowed"]],
+      ["truncated", files.truncated, t.media.refused.unreadable],
+      ["huge", files.huge, t.media.refused["too-large"].replace("{mb}", "25")],
+    ] as const) {
+      await page.setInputFiles("#upload-file", file);
+      await page.fill("#upload-slug", `refused-${name}`);
+      await page.fill("#upload-alt", "Not a photograph");
+      await page.fill("#upload-caption", "Not a photograph");
+      await page.fill("#upload-credit", "Nobody");
+      await page.selectOption("#upload-licence", "CC0-1.0");
+      await press(page, page.locator(".ws-drop ~ button[type=submit]"));
+      const alert = page.locator("form .ws-notice.ws-error[role=alert]");
+      await alert.waitFor();
+      await expectOnScreen(alert);
+      expect(await alert.textContent(), name).toBe(message);
+      expect(page.url()).toBe(`${baseURL()}/admin/media`);
+    }
+    await expectAccessible(page);
+    expect(storeFiles()).toEqual(before);
+    await openItem(page, "/admin/media");
+    expect(await page.locator(".ws-media a[href*='refused-']").count()).toBe(0);
+  });
+});
