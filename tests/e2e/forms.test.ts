@@ -36,7 +36,10 @@ describe.each([
     await expectAccessible(editor);
 
     await Promise.all([editor.waitForURL(/\/admin\/inbox\/\d+$/), press(editor, first.locator("a"))]);
-    await expectOnScreen(editor.locator(`a[href^="mailto:rania%40example.org"]`));
+    // The address changes before the message is drawn: wait for it, as a person would.
+    const reply = editor.locator(`a[href^="mailto:rania%40example.org"]`);
+    await reply.waitFor();
+    await expectOnScreen(reply);
     expect(await editor.locator(".ws-details").textContent()).toContain(t.inbox.states.read);
     await Promise.all([
       editor.waitForSelector(".ws-notice.ws-success"),
