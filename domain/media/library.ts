@@ -1,51 +1,43 @@
-// The media library: photographs and videos the ministry uploads, kept in the media store (store.ts). An
+// The media library: the photographs the ministry uploads, kept in the media store (store.ts). An
 // upload is checked by its bytes, never by its name, and a photograph is re-encoded through the image
 // pipeline before anything of it is served; its original (with whatever EXIF and GPS it carried) never is.
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import sharp from "sharp";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { encodeImage, type ProcessedImage } from "./pipeline.ts";
+import { encodeImage, type EncodedImage, type ProcessedImage } from "./pipeline.ts";
 import type { MediaStore } from "./store.ts";
 import { UploadError } from "./upload-error.ts";
 
 /** Where the library's served files are: `/media/lib/img/…` (variants); originals are never served. */
 export const LIBRARY_URL_PREFIX = "/media/lib";
-const SERVED = /^(img|video|captions)\//;
 
-const IMAGE_TYPES: Record<string, string> = { jpg: "jpg", png: "png", webp: "webp", avif: "avif" };
+const IMAGE_TYPES = new Set(["jpg", "png", "webp", "avif"]);
 
 /** The library file name of an upload: its picture's slug, a hash of its bytes, the extension of its real type. */
-export function libraryName(slug: string, bytes: Uint8Array, ext: string): string {
+function libraryName(slug: string, bytes: Uint8Array, ext: string): string {
   return `${slug}.${createHash("sha256").update(bytes).digest("hex").slice(0, 8)}.${ext}`;
 }
 
 /**
- * Checks an image upload by its bytes: a JPEG, PNG, WebP or AVIF (SVG, which can carry scripts, is refused),
- * within the size and pixel limits, and decodable to the last byte (a truncated file is refused, not shown
- * half grey). Returns its extension.
+ * Checks an image by its bytes, before any pixel is decoded: not empty, within the size limit, a JPEG, PNG,
+ * WebP or AVIF (SVG, which can carry scripts, has no magic number and is refused), with a readable header
+ * and within the pixel limit. Returns its extension. A file damaged further in is found by the one decoding
+ * the pipeline does (see addImage).
  */
-export async function checkImage(bytes: Uint8Array): Promise<string> {
+async function checkImage(bytes: Uint8Array): Promise<string> {
   if (bytes.length === 0) throw new UploadError("empty");
   if (bytes.length > UPLOAD_LIMITS.imageBytes) throw new UploadError("too-large", { mb: UPLOAD_LIMITS.imageBytes / 1024 / 1024 });
   const type = await fileTypeFromBuffer(bytes);
-  const ext = type && IMAGE_TYPES[type.ext];
-  if (!ext) throw new UploadError("not-allowed", { type: type?.mime ?? "unknown" });
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new UploadError("unreadable");
-  }
+  if (!type || !IMAGE_TYPES.has(type.ext)) throw new UploadError("not-allowed", { type: type?.mime ?? "unknown" });
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new UploadError("unreadable");
+    });
   if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_LIMITS.imagePixels)
     throw new UploadError("too-many-pixels", { megapixels: UPLOAD_LIMITS.imagePixels / 1_000_000 });
-  try {
-    // Decoding every pixel is what finds a truncated or corrupt file; the metadata alone reads fine.
-    await sharp(bytes, { failOn: "truncated" }).raw().toBuffer();
-  } catch {
-    throw new UploadError("unreadable");
-  }
-  return ext;
+  return type.ext;
 }
 
 export function mediaLibrary(store: MediaStore) {
@@ -53,11 +45,12 @@ export function mediaLibrary(store: MediaStore) {
   const known = new Map<string, ProcessedImage>();
   const manifestKey = (file: string) => `img/${file}.json`;
 
-  async function encodeAndStore(file: string, original: Uint8Array): Promise<ProcessedImage> {
-    const { image, files } = await encodeImage(original, file.slice(0, file.indexOf(".")), `${LIBRARY_URL_PREFIX}/img`);
-    for (const f of files) await store.put(`img/${f.name}`, f.body, f.name.endsWith(".avif") ? "image/avif" : "image/webp");
+  const encode = (file: string, original: Uint8Array) =>
+    encodeImage(original, file.slice(0, file.indexOf(".")), `${LIBRARY_URL_PREFIX}/img`);
+  async function storeEncoded(file: string, { image, files }: EncodedImage): Promise<ProcessedImage> {
+    for (const f of files) await store.put(`img/${f.name}`, f.body);
     // The description last: a file the library knows has all its variants.
-    await store.put(manifestKey(file), Buffer.from(JSON.stringify(image)), "application/json");
+    await store.put(manifestKey(file), Buffer.from(JSON.stringify(image)));
     known.set(file, image);
     return image;
   }
@@ -65,13 +58,18 @@ export function mediaLibrary(store: MediaStore) {
   return {
     store,
 
-    /** Takes a checked photograph into the library: the original, then its variants. Returns its file name. */
+    /**
+     * Takes a photograph into the library: checked, encoded (the one decoding of its pixels, which refuses a
+     * truncated or corrupt file), and only then stored, the original and its variants. Returns its file name.
+     */
     async addImage(slug: string, bytes: Uint8Array): Promise<{ file: string; image: ProcessedImage }> {
-      const ext = await checkImage(bytes);
-      const file = libraryName(slug, bytes, ext);
-      await store.put(`library/${file}`, bytes, `image/${ext === "jpg" ? "jpeg" : ext}`);
+      const file = libraryName(slug, bytes, await checkImage(bytes));
+      const encoded = await encode(file, bytes).catch(() => {
+        throw new UploadError("unreadable");
+      });
       try {
-        return { file, image: await encodeAndStore(file, bytes) };
+        await store.put(`library/${file}`, bytes);
+        return { file, image: await storeEncoded(file, encoded) };
       } catch (error) {
         await this.remove(file);
         throw error;
@@ -82,7 +80,7 @@ export function mediaLibrary(store: MediaStore) {
     async importFile(file: string, bytes: Uint8Array): Promise<void> {
       if (await store.has(`library/${file}`)) return;
       await checkImage(bytes);
-      await store.put(`library/${file}`, bytes, `image/${file.endsWith(".jpg") ? "jpeg" : file.slice(file.lastIndexOf(".") + 1)}`);
+      await store.put(`library/${file}`, bytes);
     },
 
     /** A library photograph's variants, encoded the first time they are asked for. */
@@ -97,7 +95,7 @@ export function mediaLibrary(store: MediaStore) {
       }
       const original = await store.get(`library/${file}`);
       if (!original) throw new Error(`the media library has no file ${file}`);
-      return encodeAndStore(file, original.body);
+      return storeEncoded(file, await encode(file, original.body));
     },
 
     /** Deletes a file and everything made from it. The caller has checked that nothing shows it. */
@@ -112,9 +110,9 @@ export function mediaLibrary(store: MediaStore) {
       known.delete(file);
     },
 
-    /** A served file (variants, videos, captions) by its URL path under LIBRARY_URL_PREFIX; never an original. */
+    /** A served file (a variant) by its URL path under LIBRARY_URL_PREFIX; never an original or a description. */
     async served(key: string) {
-      if (!SERVED.test(key) || key.endsWith(".json")) return undefined;
+      if (!key.startsWith("img/") || key.endsWith(".json")) return undefined;
       return store.get(key);
     },
   };

@@ -21,11 +21,11 @@ export function s3Store(config: S3Config): MediaStore {
     new Error(`media store: ${what} ${key} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
   return {
     kind: "s3",
-    async put(key, body, type) {
+    async put(key, body) {
       const response = await client.fetch(url(key), {
         method: "PUT",
         body: body as Uint8Array<ArrayBuffer>,
-        headers: { "content-type": type },
+        headers: { "content-type": typeOfKey(key) },
       });
       if (!response.ok) throw await failed("PUT", key, response);
       await response.body?.cancel();

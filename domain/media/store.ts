@@ -1,4 +1,4 @@
-// Where the media library's files live: the uploaded originals, their image variants and video captions.
+// Where the media library's files live: the uploaded originals and their image variants.
 // One interface, two places: a folder on this machine (the default), or an S3-compatible bucket, which lets
 // several instances share every upload (MEDIA_STORE_S3_*, see s3-store.ts). Keys are relative paths
 // ("library/palmyra-ruins.jpg", "img/palmyra-ruins.3f2a….960.webp"); every key names immutable bytes.
@@ -11,7 +11,8 @@ export type StoredFile = { body: Uint8Array; type: string };
 export interface MediaStore {
   /** What kind of store this is, for the logs: "disk" or "s3". */
   readonly kind: string;
-  put(key: string, body: Uint8Array, type: string): Promise<void>;
+  /** Stores bytes under a key; the content type follows from the key's extension (typeOfKey). */
+  put(key: string, body: Uint8Array): Promise<void>;
   get(key: string): Promise<StoredFile | undefined>;
   has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -27,9 +28,6 @@ const MEDIA_TYPES: Record<string, string> = {
   png: "image/png",
   webp: "image/webp",
   avif: "image/avif",
-  webm: "video/webm",
-  mp4: "video/mp4",
-  vtt: "text/vtt; charset=utf-8",
   json: "application/json",
 };
 
