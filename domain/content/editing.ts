@@ -95,8 +95,8 @@ function changedPaths(before: unknown, after: unknown): Array<{ path: string; be
     .map((path) => ({ path, before: a.get(path), after: b.get(path) }));
 }
 
-/** The zod issues of a body, by field. */
-function schemaProblems(type: DocumentType, body: unknown): { problems: FieldProblem[]; value?: unknown } {
+/** The zod issues of a body, by field (the pictures service checks an upload's texts by it too). */
+export function schemaProblems(type: DocumentType, body: unknown): { problems: FieldProblem[]; value?: unknown } {
   const result = DOCUMENT_TYPES[type].schema.safeParse(body);
   if (result.success) return { problems: [], value: result.data };
   return {

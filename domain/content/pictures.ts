@@ -9,8 +9,7 @@ import { can } from "../workspace/roles.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { pictureUses } from "./checks.ts";
 import { filesFromDocuments, type ContentDocument, type DocumentType } from "./documents.ts";
-import { EditingError, type Editor, type EditingService } from "./editing.ts";
-import { picture } from "./schema.ts";
+import { EditingError, schemaProblems, type Editor, type EditingService } from "./editing.ts";
 
 /** Stands for the file while the texts are checked, before the upload is stored. */
 const NOT_YET_STORED = "not-yet-stored.jpg";
@@ -50,16 +49,13 @@ export function picturesService(d: { handle: DatabaseHandle; editing: EditingSer
     async upload(editor: Editor, bytes: Uint8Array, details: PictureDetails): Promise<string> {
       need(editor);
       const slug = typeof details.slug === "string" ? details.slug : "";
-      const texts = picture.safeParse({ ...details, file: NOT_YET_STORED });
-      if (!texts.success)
-        throw new EditingError(
-          "invalid",
-          texts.error.issues.map((i) => ({ field: i.path.join("."), code: i.code === "invalid_type" ? "required" : i.code })),
-        );
+      const texts = schemaProblems("picture", { ...details, file: NOT_YET_STORED });
+      if (texts.problems.length) throw new EditingError("invalid", texts.problems);
+      // Said now, not after the photograph has been encoded and stored (create would say it too).
       if (await documents.get("picture", slug)) throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
       const { file } = await d.library.addImage(slug, bytes);
       try {
-        await d.editing.create(editor, "picture", { ...texts.data, file });
+        await d.editing.create(editor, "picture", { ...(texts.value as object), file });
       } catch (error) {
         await d.library.remove(file);
         throw error;
