@@ -5,7 +5,7 @@
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { contactRepository, type InboxFilter } from "../../db/repositories/contact.ts";
-import { MESSAGE_STATES, type MessageState } from "../../shared/message-states.ts";
+import { isMessageState } from "../../shared/message-states.ts";
 import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 import { can } from "../workspace/roles.ts";
 import type { ContactOutbox } from "./mailer.ts";
@@ -24,10 +24,6 @@ export class InboxError extends Error {
   }
 }
 
-export function isMessageState(value: unknown): value is MessageState {
-  return typeof value === "string" && (MESSAGE_STATES as readonly string[]).includes(value);
-}
-
 /** One CSV field: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
 function csvField(value: string | number): string {
   const text = String(value);
@@ -36,7 +32,7 @@ function csvField(value: string | number): string {
 }
 
 /** The moment `months` calendar months before `now` (UTC). */
-export function monthsBefore(now: Date, months: number): Date {
+function monthsBefore(now: Date, months: number): Date {
   const d = new Date(now);
   d.setUTCMonth(d.getUTCMonth() - months);
   return d;
@@ -114,9 +110,14 @@ export function inboxService(d: {
       return { csv: `\uFEFF${[header.map(csvField).join(","), ...lines].join("\r\n")}\r\n`, count: rows.length };
     },
 
+    /** How many months a message is kept (the site settings', else the default). */
+    async retentionMonths(): Promise<number> {
+      return (await d.retentionMonths()) ?? DEFAULT_RETENTION_MONTHS;
+    },
+
     /** Deletes what the retention period has ended; returns how many. */
     async expire(): Promise<number> {
-      const months = (await d.retentionMonths()) ?? DEFAULT_RETENTION_MONTHS;
+      const months = await this.retentionMonths();
       const deleted = await repo.deleteBefore(monthsBefore(now(), months).toISOString());
       if (deleted) await audit(null, "messages.expired", "messages", { deleted, months });
       return deleted;

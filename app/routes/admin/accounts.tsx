@@ -9,6 +9,7 @@ import { Field, Notice } from "../../components/workspace/Form";
 import { ROLES } from "../../../domain/workspace/roles";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { languageName } from "../../lib/workspace-format";
+import { WorkspaceTable } from "../../components/workspace/Table";
 
 type AccountsAnswer =
   | { done: "invite" | "reset"; email: string; link: string }
@@ -142,55 +143,49 @@ export default function Accounts() {
           </button>
         </form>
       </section>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it (WCAG 2.1.1). */}
-      <section className="ws-scroll" aria-label={t("accounts.list.caption")} tabIndex={0}>
-        <table className="ws-table">
-          <caption>{t("accounts.list.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("accounts.list.name")}</th>
-              <th scope="col">{t("accounts.list.email")}</th>
-              <th scope="col">{t("accounts.list.twoFactor")}</th>
-              <th scope="col">{t("accounts.list.status")}</th>
-              <th scope="col">{t("accounts.list.role")}</th>
-              <th scope="col">{t("accounts.list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.name}</th>
-                <td dir="ltr">{a.email}</td>
-                <td>{a.twoFactorEnabled ? t("accounts.list.on") : t("accounts.list.off")}</td>
-                <td>{a.hasPassword ? t("accounts.list.active") : t("accounts.list.invited")}</td>
-                <td>
-                  <form method="post" className="ws-row-form" aria-label={`${t("accounts.setRole")}: ${a.email}`}>
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="id" value={a.id} />
-                    <label htmlFor={`role-${a.id}`} className="visually-hidden">
-                      {t("accounts.list.role")}
-                    </label>
-                    <RoleSelect id={`role-${a.id}`} value={a.role} />
-                    <LanguageChoices idPrefix={`languages-${a.id}`} chosen={a.languages ? a.languages.split(",") : []} />
-                    <button type="submit" className="button secondary">
-                      {t("accounts.setRole")}
-                    </button>
-                  </form>
-                </td>
-                <td>
-                  <form method="post">
-                    <input type="hidden" name="intent" value="reset" />
-                    <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" className="button secondary" aria-label={`${t("accounts.reset")}: ${a.email}`}>
-                      {t("accounts.reset")}
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <WorkspaceTable
+        caption={t("accounts.list.caption")}
+        columns={[
+          t("accounts.list.name"),
+          t("accounts.list.email"),
+          t("accounts.list.twoFactor"),
+          t("accounts.list.status"),
+          t("accounts.list.role"),
+          t("accounts.list.actions"),
+        ]}
+      >
+        {accounts.map((a) => (
+          <tr key={a.id}>
+            <th scope="row">{a.name}</th>
+            <td dir="ltr">{a.email}</td>
+            <td>{a.twoFactorEnabled ? t("accounts.list.on") : t("accounts.list.off")}</td>
+            <td>{a.hasPassword ? t("accounts.list.active") : t("accounts.list.invited")}</td>
+            <td>
+              <form method="post" className="ws-row-form" aria-label={`${t("accounts.setRole")}: ${a.email}`}>
+                <input type="hidden" name="intent" value="role" />
+                <input type="hidden" name="id" value={a.id} />
+                <label htmlFor={`role-${a.id}`} className="visually-hidden">
+                  {t("accounts.list.role")}
+                </label>
+                <RoleSelect id={`role-${a.id}`} value={a.role} />
+                <LanguageChoices idPrefix={`languages-${a.id}`} chosen={a.languages ? a.languages.split(",") : []} />
+                <button type="submit" className="button secondary">
+                  {t("accounts.setRole")}
+                </button>
+              </form>
+            </td>
+            <td>
+              <form method="post">
+                <input type="hidden" name="intent" value="reset" />
+                <input type="hidden" name="id" value={a.id} />
+                <button type="submit" className="button secondary" aria-label={`${t("accounts.reset")}: ${a.email}`}>
+                  {t("accounts.reset")}
+                </button>
+              </form>
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { Route } from "./+types/audit";
 import { useI18n } from "../../i18n/I18nProvider";
 import { signedIn, workspaceOf } from "../../lib/workspace.server";
 import { formatTime } from "../../lib/workspace-format";
+import { WorkspaceTable } from "../../components/workspace/Table";
 
 const PAGE = 50;
 
@@ -50,41 +51,29 @@ export default function Audit() {
       {entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it (WCAG 2.1.1).
-        <section className="ws-scroll" aria-label={t("audit.caption")} tabIndex={0}>
-          <table className="ws-table">
-            <caption>{t("audit.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("audit.when")}</th>
-                <th scope="col">{t("audit.who")}</th>
-                <th scope="col">{t("audit.action")}</th>
-                <th scope="col">{t("audit.target")}</th>
-                <th scope="col">{t("audit.change")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatTime(e.at, language)}</td>
-                  <td dir="ltr">{e.actorEmail ?? t("audit.nobody")}</td>
-                  <td>
-                    {labelOf(e.action)}{" "}
-                    <code dir="ltr" className="ws-action">
-                      {e.action}
-                    </code>
-                  </td>
-                  <td dir="ltr">{e.target}</td>
-                  <td dir="ltr">
-                    {show(e.before)}
-                    {e.before !== null && e.after !== null && " → "}
-                    {show(e.after)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <WorkspaceTable
+          caption={t("audit.caption")}
+          columns={[t("audit.when"), t("audit.who"), t("audit.action"), t("audit.target"), t("audit.change")]}
+        >
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatTime(e.at, language)}</td>
+              <td dir="ltr">{e.actorEmail ?? t("audit.nobody")}</td>
+              <td>
+                {labelOf(e.action)}{" "}
+                <code dir="ltr" className="ws-action">
+                  {e.action}
+                </code>
+              </td>
+              <td dir="ltr">{e.target}</td>
+              <td dir="ltr">
+                {show(e.before)}
+                {e.before !== null && e.after !== null && " → "}
+                {show(e.after)}
+              </td>
+            </tr>
+          ))}
+        </WorkspaceTable>
       )}
       <nav className="ws-pages" aria-label={t("audit.title")}>
         {page > 1 && <a href={pageLink(page - 1)}>{t("audit.newer")}</a>}

@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, isFixedType } from "../../lib/content.server";
 import { CONTENT_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
+import { WorkspaceTable } from "../../components/workspace/Table";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -39,39 +40,27 @@ export default function Content() {
           </Link>
         </p>
       )}
-      <div className="ws-scroll">
-        <table className="ws-table">
-          <caption>{t(`content.typeNames.${type}`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("content.item")}</th>
-              <th scope="col">{t("content.status")}</th>
-              <th scope="col">{t("content.updated")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.slug}>
-                <td>
-                  <Link to={`/admin/content/${item.type}/${item.slug}`} lang="en" dir="auto">
-                    {item.title}
-                  </Link>
-                </td>
-                <td>
-                  {t(`content.statuses.${item.status}`)}
-                  {item.publishAt && (
-                    <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>
-                  )}
-                </td>
-                <td>
-                  {formatTime(item.updatedAt, language)}
-                  {item.updatedBy && <span className="ws-action">{item.updatedBy}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WorkspaceTable caption={t(`content.typeNames.${type}`)} columns={[t("content.item"), t("content.status"), t("content.updated")]}>
+        {items.map((item) => (
+          <tr key={item.slug}>
+            <td>
+              <Link to={`/admin/content/${item.type}/${item.slug}`} lang="en" dir="auto">
+                {item.title}
+              </Link>
+            </td>
+            <td>
+              {t(`content.statuses.${item.status}`)}
+              {item.publishAt && (
+                <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>
+              )}
+            </td>
+            <td>
+              {formatTime(item.updatedAt, language)}
+              {item.updatedBy && <span className="ws-action">{item.updatedBy}</span>}
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
     </>
   );
 }

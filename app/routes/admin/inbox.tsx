@@ -6,8 +6,7 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { inboxFilter, inboxOf, inboxRefusal } from "../../lib/inbox.server";
 import { formatTime } from "../../lib/workspace-format";
 import { MESSAGE_STATES } from "../../../shared/message-states";
-import { appContext } from "../../request-context";
-import { localSettings } from "../../lib/settings";
+import { WorkspaceTable } from "../../components/workspace/Table";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { reader, inbox } = inboxOf(context);
@@ -15,9 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filter = inboxFilter(url);
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   try {
-    const found = await inbox.list(reader, filter, page);
-    const settings = localSettings(await context.get(appContext).domain.content.settings(), "en");
-    return { ...found, filter, page, months: settings.retentionMonths };
+    return { ...(await inbox.list(reader, filter, page)), filter, page, months: await inbox.retentionMonths() };
   } catch (error) {
     throw inboxRefusal(error);
   }
@@ -63,36 +60,24 @@ export default function Inbox() {
       {messages.length === 0 ? (
         <p>{t("inbox.empty")}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it (WCAG 2.1.1).
-        <section className="ws-scroll" aria-label={t("inbox.caption")} tabIndex={0}>
-          <table className="ws-table">
-            <caption>{t("inbox.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("inbox.received")}</th>
-                <th scope="col">{t("inbox.from")}</th>
-                <th scope="col">{t("inbox.subject")}</th>
-                <th scope="col">{t("inbox.status")}</th>
-                <th scope="col">{t("inbox.mail")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} className={m.status === "new" ? "ws-unread" : undefined}>
-                  <td>{formatTime(m.created_at, language)}</td>
-                  <td dir="auto">{m.name}</td>
-                  <td>
-                    <Link to={`/admin/inbox/${m.id}`} dir="auto">
-                      {m.subject}
-                    </Link>
-                  </td>
-                  <td>{t(`inbox.states.${m.status}`)}</td>
-                  <td>{t(`inbox.mailStates.${m.mail_status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <WorkspaceTable
+          caption={t("inbox.caption")}
+          columns={[t("inbox.received"), t("inbox.from"), t("inbox.subject"), t("inbox.status"), t("inbox.mail")]}
+        >
+          {messages.map((m) => (
+            <tr key={m.id} className={m.status === "new" ? "ws-unread" : undefined}>
+              <td>{formatTime(m.created_at, language)}</td>
+              <td dir="auto">{m.name}</td>
+              <td>
+                <Link to={`/admin/inbox/${m.id}`} dir="auto">
+                  {m.subject}
+                </Link>
+              </td>
+              <td>{t(`inbox.states.${m.status}`)}</td>
+              <td>{t(`inbox.mailStates.${m.mail_status}`)}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
       )}
       <nav className="ws-pages" aria-label={t("inbox.title")}>
         {page > 1 && <a href={`?${query({ page: String(page - 1) })}`}>{t("inbox.newer")}</a>}

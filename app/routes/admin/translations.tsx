@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf } from "../../lib/content.server";
 import { CONTENT_TYPES } from "../../lib/content-fields";
 import { languageName } from "../../lib/workspace-format";
+import { WorkspaceTable } from "../../components/workspace/Table";
 
 const STATES = ["missing", "outdated", "done"] as const;
 
@@ -53,36 +54,26 @@ export default function Translations() {
           {t("translations.filter")}
         </button>
       </Form>
-      <div className="ws-scroll">
-        <table className="ws-table">
-          <caption>{t("translations.count", { n: rows.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("content.item")}</th>
-              <th scope="col">{t("translations.language")}</th>
-              <th scope="col">{t("translations.state")}</th>
-              <th scope="col">{t("translations.fields")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.type} ${r.slug} ${r.language}`}>
-                <td>
-                  <Link to={`/admin/content/${r.type}/${r.slug}`} lang="en" dir="auto">
-                    {r.title}
-                  </Link>
-                  <span className="ws-action">{t(`content.typeNames.${r.type}`)}</span>
-                </td>
-                <td lang={r.language}>{languageName(r.language)}</td>
-                <td>
-                  <span className={`ws-state ws-${r.state}`}>{t(`content.states.${r.state}`)}</span>
-                </td>
-                <td dir="ltr">{[...r.missing, ...r.outdated].join(", ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WorkspaceTable
+        caption={t("translations.count", { n: rows.length })}
+        columns={[t("content.item"), t("translations.language"), t("translations.state"), t("translations.fields")]}
+      >
+        {rows.map((r) => (
+          <tr key={`${r.type} ${r.slug} ${r.language}`}>
+            <td>
+              <Link to={`/admin/content/${r.type}/${r.slug}`} lang="en" dir="auto">
+                {r.title}
+              </Link>
+              <span className="ws-action">{t(`content.typeNames.${r.type}`)}</span>
+            </td>
+            <td lang={r.language}>{languageName(r.language)}</td>
+            <td>
+              <span className={`ws-state ws-${r.state}`}>{t(`content.states.${r.state}`)}</span>
+            </td>
+            <td dir="ltr">{[...r.missing, ...r.outdated].join(", ")}</td>
+          </tr>
+        ))}
+      </WorkspaceTable>
     </>
   );
 }
