@@ -8,7 +8,10 @@ import { DOCUMENT_TYPES, isDocumentType } from "../../domain/content/documents";
 import { MOTIFS } from "../../domain/content/schema";
 import { CATEGORY_KINDS } from "../../domain/content/category-kind";
 import { can } from "../../domain/workspace/roles";
-import { LICENCE_IDS, LICENCES } from "../../shared/licences";
+import { LICENCE_IDS } from "../../shared/licences";
+import { licenceName } from "./workspace-format";
+import { workspaceLanguage, workspaceMessages } from "../i18n/workspace-messages";
+import { translate } from "../i18n/translate";
 
 export function editorOf(context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
@@ -32,6 +35,8 @@ export const isFixedType = (type: string) => isDocumentType(type) && DOCUMENT_TY
 export async function formOptions(context: Readonly<RouterContextProvider>, type: string) {
   const { editor, editing } = editorOf(context);
   const refs = await editing.references(editor);
+  // The few options said in words are said in the account's language.
+  const messages = workspaceMessages(workspaceLanguage(signedIn(context).account.uiLanguage, null));
   // A place's category is of the kind its type needs (content checks say the same).
   const kind = type === "service" ? 2 : type === "culture" ? 4 : 1;
   const choice = (list: Array<{ slug: string; title: string }>) => list.map((x) => ({ value: x.slug, label: x.title }));
@@ -47,7 +52,7 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     stars: plain([1, 2, 3, 4, 5]),
     // Only published photographs: a public page may show nothing that is not.
     pictures: choice(refs.pictures),
-    licences: LICENCE_IDS.map((id) => ({ value: id, label: LICENCES[id].name ?? id })),
+    licences: LICENCE_IDS.map((id) => ({ value: id, label: licenceName(id, (key) => translate(messages, key)) })),
   };
 }
 export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
@@ -68,8 +73,11 @@ const STATUS: Record<string, number> = {
   invalid: 422,
 };
 
+/** The status a client expects for a refusal of the editing service. */
+export const editingStatus = (code: string): number => STATUS[code] ?? 400;
+
 /** A refusal of the editing service as the form's answer; anything else is not ours to answer. */
 export function refusal(error: unknown) {
   if (!isEditingError(error)) throw error;
-  return data<EditingAnswer>({ code: error.code, problems: error.problems }, { status: STATUS[error.code] ?? 400 });
+  return data<EditingAnswer>({ code: error.code, problems: error.problems }, { status: editingStatus(error.code) });
 }

@@ -6,6 +6,8 @@ import { PASSWORD_LENGTH } from "../../../shared/limits";
 
 type FieldProps = {
   name: string;
+  /** The input's id, when the name (e.g. "alt.en") is not one the page can use as its own. */
+  id?: string;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -18,22 +20,24 @@ type FieldProps = {
   defaultValue?: string;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
+  lang?: string;
 };
 
-export function Field({ name, label, type = "text", problem, hint, ...input }: FieldProps) {
+export function Field({ name, id = name, label, type = "text", problem, hint, ...input }: FieldProps) {
   const { t } = useI18n();
-  const described = [hint && `${name}-hint`, problem && `${name}-problem`].filter(Boolean).join(" ") || undefined;
+  const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="ws-field">
-      <label htmlFor={name}>{label}</label>
+      <label htmlFor={id}>{label}</label>
       {hint && (
-        <p className="ws-hint" id={`${name}-hint`}>
+        <p className="ws-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
-      <input id={name} name={name} type={type} aria-invalid={problem ? true : undefined} aria-describedby={described} {...input} />
+      <input id={id} name={name} type={type} aria-invalid={problem ? true : undefined} aria-describedby={described} {...input} />
       {problem && (
-        <p className="ws-problem" id={`${name}-problem`}>
+        <p className="ws-problem" id={`${id}-problem`}>
           {t(`problems.${problem}`)}
         </p>
       )}

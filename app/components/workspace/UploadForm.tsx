@@ -3,8 +3,10 @@
 // the answer (JSON) either opens the new photograph or says, in the editor's language, why it was refused.
 import { useRef, useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider";
-import { LICENCE_IDS, LICENCES } from "../../../shared/licences";
+import { LICENCE_IDS } from "../../../shared/licences";
+import { licenceName } from "../../lib/workspace-format";
 import { UPLOAD_LIMITS } from "../../../shared/limits";
+import { Field } from "./Form";
 
 type Refusal = { code: string; values?: Record<string, string | number> };
 const MB = UPLOAD_LIMITS.imageBytes / 1024 / 1024;
@@ -92,22 +94,13 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
         required
         onChange={(e) => choose(e.currentTarget.files)}
       />
-      <div className="ws-field">
-        <label htmlFor="upload-slug">{t("media.slug")}</label>
-        <input id="upload-slug" name="slug" required pattern="[a-z0-9]+(-[a-z0-9]+)*" dir="ltr" />
-      </div>
+      <Field id="upload-slug" name="slug" label={t("media.slug")} required pattern="[a-z0-9]+(-[a-z0-9]+)*" dir="ltr" />
       <div className="ws-field">
         <label htmlFor="upload-alt">{t("media.altEn")}</label>
         <textarea id="upload-alt" name="alt.en" required rows={2} lang="en" dir="ltr" />
       </div>
-      <div className="ws-field">
-        <label htmlFor="upload-caption">{t("media.captionEn")}</label>
-        <input id="upload-caption" name="caption.en" required lang="en" dir="ltr" />
-      </div>
-      <div className="ws-field">
-        <label htmlFor="upload-credit">{t("media.credit")}</label>
-        <input id="upload-credit" name="credit" required />
-      </div>
+      <Field id="upload-caption" name="caption.en" label={t("media.captionEn")} required lang="en" dir="ltr" />
+      <Field id="upload-credit" name="credit" label={t("media.credit")} required />
       <div className="ws-field">
         <label htmlFor="upload-licence">{t("media.licence")}</label>
         <select id="upload-licence" name="licence" required defaultValue="">
@@ -116,19 +109,13 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
           </option>
           {LICENCE_IDS.map((id) => (
             <option key={id} value={id}>
-              {LICENCES[id].name ?? t(`media.licences.${id}`)}
+              {licenceName(id, t)}
             </option>
           ))}
         </select>
       </div>
-      <div className="ws-field">
-        <label htmlFor="upload-source">{t("media.source")}</label>
-        <input id="upload-source" name="source" type="url" dir="ltr" />
-      </div>
-      <div className="ws-field">
-        <label htmlFor="upload-taken">{t("media.taken")}</label>
-        <input id="upload-taken" name="taken" type="date" dir="ltr" />
-      </div>
+      <Field id="upload-source" name="source" type="url" label={t("media.source")} dir="ltr" />
+      <Field id="upload-taken" name="taken" type="date" label={t("media.taken")} dir="ltr" />
       {message && (
         <p className="ws-notice ws-error" role="alert">
           {message}

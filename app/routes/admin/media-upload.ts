@@ -4,7 +4,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/media-upload";
 import { appContext } from "../../request-context";
-import { editorOf } from "../../lib/content.server";
+import { editingStatus, editorOf } from "../../lib/content.server";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { postedForm } from "../../lib/form";
 import { isEditingError } from "../../../domain/content/editing";
@@ -15,7 +15,8 @@ export function loader() {
   return redirect("/admin/media", 303);
 }
 
-const STATUS: Record<string, number> = { "too-large": 413, "not-allowed": 415, forbidden: 403, "slug-taken": 409 };
+/** An upload refused for its bytes: too large, not an image we take, or anything else wrong with it. */
+const UPLOAD_STATUS: Record<string, number> = { "too-large": 413, "not-allowed": 415 };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { editor } = editorOf(context);
@@ -35,8 +36,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     const slug = await context.get(appContext).domain.pictures.upload(editor, new Uint8Array(await file.arrayBuffer()), details);
     return answer(201, { location: `/admin/content/picture/${slug}?done=created` });
   } catch (error) {
-    if (isUploadError(error)) return answer(STATUS[error.code] ?? 422, { code: error.code, values: error.values });
-    if (isEditingError(error)) return answer(STATUS[error.code] ?? 422, { code: error.code, problems: error.problems });
+    if (isUploadError(error)) return answer(UPLOAD_STATUS[error.code] ?? 422, { code: error.code, values: error.values });
+    if (isEditingError(error)) return answer(editingStatus(error.code), { code: error.code, problems: error.problems });
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { editorOf, refusal } from "../../lib/content.server";
 import { appContext } from "../../request-context";
 import { UploadForm } from "../../components/workspace/UploadForm";
 import { Notice } from "../../components/workspace/Form";
-import { LICENCES, type Licence } from "../../../shared/licences";
+import { licenceName } from "../../lib/workspace-format";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { editor, may } = editorOf(context);
@@ -24,7 +24,6 @@ export default function Media() {
   const [search] = useSearchParams();
   const refused = search.get("refused");
   const values = Object.fromEntries([...search].filter(([key]) => key !== "refused" && key !== "done"));
-  const licenceName = (id: string) => LICENCES[id as Licence]?.name ?? t(`media.licences.${id}`);
   return (
     <>
       <h1>{t("media.title")}</h1>
@@ -44,7 +43,7 @@ export default function Media() {
                 </span>
               </Link>
               <small>
-                {t("media.by", { credit: p.credit, licence: licenceName(p.licence) })} ·{" "}
+                {t("media.by", { credit: p.credit, licence: licenceName(p.licence, t) })} ·{" "}
                 {p.published ? t("media.published") : t("media.draft")}
               </small>
             </li>
