@@ -6,6 +6,9 @@ import { describe, expect, inject, it } from "vitest";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 import { adminCreate, expectAccessible, freshCode, press } from "./workspace-steps.ts";
+import { openDatabase } from "../../db/engine.ts";
+import { contactRepository } from "../../db/repositories/contact.ts";
+import { photo } from "../fixtures/uploads.ts";
 
 // Each language at a phone's width and a desktop's: every button is pressed where a person sees it.
 describe.each([
@@ -203,5 +206,48 @@ describe("workspace forms with bad input", () => {
     const preview = await fetch(`${baseURL()}/admin/preview/city/no-such-city`, { headers: { cookie } });
     expect(preview.status).toBe(404);
     expect(await preview.text()).toContain(en.errors.notFound);
+
+    // The media library's upload: not a form, no file (answered as JSON to the page's script, and sent back
+    // to the library with the reason without one), a photograph without its credit, one still shown.
+    const upload = async (form: FormData) => {
+      const res = await fetch(`${baseURL()}/admin/media/upload`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: origin(), cookie, accept: "application/json" },
+        body: form,
+      });
+      expect(res.status).toBeLessThan(500);
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await post("/admin/media/upload", "{}", cookie)).res.status).toBe(415);
+    const withoutFile = new FormData();
+    withoutFile.set("slug", "no-file");
+    expect(await upload(withoutFile)).toEqual({ status: 400, body: { code: "no-file" } });
+    const noScript = await post("/admin/media/upload", { slug: "no-file" }, cookie);
+    expect(noScript.res.status).toBe(303);
+    expect(noScript.res.headers.get("location")).toBe("/admin/media?refused=no-file");
+    const withoutCredit = new FormData();
+    withoutCredit.set("file", new Blob([photo()], { type: "image/jpeg" }), "krak.jpg");
+    for (const [name, value] of Object.entries({ slug: "no-credit", "alt.en": "A castle", "caption.en": "A castle", licence: "CC0-1.0" }))
+      withoutCredit.set(name, value);
+    const refused = await upload(withoutCredit);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: "invalid", problems: [{ field: "credit", code: "required" }] });
+    const shown = await post("/admin/content/picture/krak-des-chevaliers", { intent: "delete", revision: "1" }, cookie);
+    expect(shown.res.status).toBe(409);
+    expect(shown.text).toContain(en.content.refused["in-use"]);
+
+    // The inbox: a message that is not there, a state that is not one, a body that is not a form.
+    const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
+    const id = await contactRepository(handle.db)
+      .insert(
+        { name: "Test", email: "test@example.org", subject: "A question", message: "A question about Bosra.", language: "en" },
+        "not-configured",
+      )
+      .finally(() => handle.close());
+    expect((await post("/admin/inbox/not-a-number", { status: "answered" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/inbox/999999999", { status: "answered" }, cookie)).res.status).toBe(404);
+    expect((await post(`/admin/inbox/${id}`, { status: "deleted" }, cookie)).res.status).toBe(400);
+    expect((await post(`/admin/inbox/${id}`, "{}", cookie)).res.status).toBe(415);
   });
 });
