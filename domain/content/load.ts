@@ -50,29 +50,17 @@ function imageMedia(
 ): MediaInput {
   const { image } = entry;
   const { picture } = image;
-  // A library photograph has its own caption (what it shows) and alt text (the same, for someone who cannot
-  // see it), and its credit: the author, the licence and the source, shown wherever it is.
-  if (picture)
-    return {
-      kind: "image",
-      src: image.src,
-      width: image.width,
-      height: image.height,
-      details: {
-        placeholder: image.placeholder,
-        variants: image.variants,
-        credit: { author: picture.credit, licence: picture.licence, ...(picture.source ? { source: picture.source } : {}) },
-      },
-      text: byLanguage(languages, { title: picture.caption, description: picture.alt }),
-    };
+  // A library photograph has its own caption (what it shows), alt text (the same, for someone who cannot see
+  // it) and credit: the author, the licence and the source, shown wherever it is.
+  const credit = picture && { author: picture.credit, licence: picture.licence, ...(picture.source ? { source: picture.source } : {}) };
   const text = image.photograph && caption ? caption : illustrationText(entry.motif, entry.key, names);
   return {
     kind: "image",
     src: image.src,
     width: image.width,
     height: image.height,
-    details: { placeholder: image.placeholder, variants: image.variants },
-    text: byLanguage(languages, { title: text, description: text }),
+    details: { placeholder: image.placeholder, variants: image.variants, ...(credit ? { credit } : {}) },
+    text: byLanguage(languages, picture ? { title: picture.caption, description: picture.alt } : { title: text, description: text }),
   };
 }
 
@@ -232,30 +220,15 @@ export async function writeContent(
   }
 
   // Children before parents, so no reference is left dangling.
-  report.deleted += await w.deleteMissing(
-    "places",
-    allPlaces.map((p) => p.slug),
-  );
-  report.deleted += await w.deleteMissing(
-    "experiences",
-    files.experiences.map((x) => x.slug),
-  );
-  report.deleted += await w.deleteMissing(
-    "gallery_items",
-    files.gallery.map((g) => g.slug),
-  );
-  report.deleted += await w.deleteMissing(
-    "service_types",
-    files.serviceTypes.map((s) => s.slug),
-  );
-  report.deleted += await w.deleteMissing(
-    "cities",
-    files.cities.map((c) => c.slug),
-  );
-  report.deleted += await w.deleteMissing(
-    "categories",
-    files.categories.map((c) => c.slug),
-  );
+  for (const [table, slugs] of [
+    ["places", allPlaces.map((p) => p.slug)],
+    ["experiences", files.experiences.map((x) => x.slug)],
+    ["gallery_items", files.gallery.map((g) => g.slug)],
+    ["service_types", files.serviceTypes.map((x) => x.slug)],
+    ["cities", files.cities.map((c) => c.slug)],
+    ["categories", files.categories.map((c) => c.slug)],
+  ] as const)
+    report.deleted += await w.deleteMissing(table, slugs);
 
   const previous = Number((await w.hashOf("version")) ?? 0);
   const version = report.changed || report.deleted ? previous + 1 : previous;
