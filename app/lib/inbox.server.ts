@@ -4,7 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "../request-context";
 import { signedIn } from "./workspace.server";
 import { isMessageState } from "../../shared/message-states";
-import type { InboxError } from "../../domain/contact/inbox";
+import { isInboxError } from "../../domain/contact/inbox";
 import { SEARCH_LIMITS } from "../../shared/limits";
 
 export function inboxOf(context: Readonly<RouterContextProvider>) {
@@ -26,8 +26,6 @@ const STATUS = { forbidden: 403, "not-found": 404, invalid: 400 } as const;
 
 /** An InboxError as an answer; anything else is not ours to answer. */
 export function inboxRefusal(error: unknown) {
-  // Told by its name: the pages' build has its own copy of the domain's modules.
-  const code = error instanceof Error && error.name === "InboxError" ? (error as InboxError).code : undefined;
-  if (!code) throw error;
-  return data({ problem: code }, { status: STATUS[code] });
+  if (!isInboxError(error)) throw error;
+  return data({ problem: error.code }, { status: STATUS[error.code] });
 }

@@ -8,6 +8,7 @@ import { contactRepository, type InboxFilter } from "../../db/repositories/conta
 import { isMessageState } from "../../shared/message-states.ts";
 import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 import { can } from "../workspace/roles.ts";
+import { Refusal, refusalTest } from "../refusal.ts";
 import type { ContactOutbox } from "./mailer.ts";
 
 export type InboxReader = { id: string; email: string; role: string };
@@ -15,14 +16,12 @@ export const INBOX_PAGE_SIZE = 25;
 /** How often each instance deletes what the retention period has ended (an hour; deleting twice is harmless). */
 export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
-export class InboxError extends Error {
-  readonly code: "forbidden" | "not-found" | "invalid";
+export class InboxError extends Refusal<"forbidden" | "not-found" | "invalid"> {
   constructor(code: InboxError["code"]) {
-    super(code);
-    this.name = "InboxError";
-    this.code = code;
+    super("InboxError", code);
   }
 }
+export const isInboxError = refusalTest<InboxError>("InboxError");
 
 /** One CSV field: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
 function csvField(value: string | number): string {

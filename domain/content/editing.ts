@@ -6,6 +6,7 @@ import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository, type DocumentRow } from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
+import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { contentProblems } from "./checks.ts";
 import { DOCUMENT_TYPES, FOLDER_TYPES, filesFromDocuments, isDocumentType, type ContentDocument, type DocumentType } from "./documents.ts";
@@ -31,20 +32,14 @@ export type EditingCode =
   | "in-use";
 
 /** Why an action was refused; the page shows it (and each field problem beside its field). */
-export class EditingError extends Error {
-  readonly code: EditingCode;
+export class EditingError extends Refusal<EditingCode> {
   readonly problems: FieldProblem[];
   constructor(code: EditingCode, problems: FieldProblem[] = []) {
-    super(code);
-    this.name = "EditingError";
-    this.code = code;
+    super("EditingError", code);
     this.problems = problems;
   }
 }
-/** Told by name: the pages' server build has its own copy of this module (see isWorkspaceError). */
-export function isEditingError(error: unknown): error is EditingError {
-  return error instanceof Error && error.name === "EditingError";
-}
+export const isEditingError = refusalTest<EditingError>("EditingError");
 
 export type Editor = Pick<AccountRow, "id" | "email" | "role" | "languages">;
 /** draft: not on the site; published: the site shows the draft; changed: the site shows an older revision. */

@@ -11,6 +11,7 @@ import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
 import type { WorkspaceAuth } from "./auth.ts";
 import type { AuditAction } from "./audit-actions.ts";
 import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
+import { Refusal, refusalTest } from "../refusal.ts";
 
 export type Actor = { id: string | null; email: string };
 export type SignedIn = { account: AccountRow };
@@ -21,24 +22,14 @@ export type SignInResult =
 export type InvitationResult = { account: AccountRow; path: string };
 
 /** A refusal the workspace shows next to the field it concerns; `code` is a message key. */
-export class WorkspaceError extends Error {
-  readonly code: string;
+export class WorkspaceError extends Refusal<string> {
   readonly field?: string;
   constructor(code: string, field?: string) {
-    super(code);
-    this.name = "WorkspaceError";
-    this.code = code;
+    super("WorkspaceError", code);
     this.field = field;
   }
 }
-
-/**
- * Whether an error is a WorkspaceError. Told by its name, not `instanceof`: the pages' server build bundles
- * its own copy of this module, while the service that throws comes from the one Node loaded.
- */
-export function isWorkspaceError(error: unknown): error is WorkspaceError {
-  return error instanceof Error && error.name === "WorkspaceError";
-}
+export const isWorkspaceError = refusalTest<WorkspaceError>("WorkspaceError");
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
