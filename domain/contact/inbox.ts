@@ -9,6 +9,7 @@ import { isMessageState } from "../../shared/message-states.ts";
 import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 import { can } from "../workspace/roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
+import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { ContactOutbox } from "./mailer.ts";
 
 export type InboxReader = { id: string; email: string; role: string };
@@ -46,16 +47,8 @@ export function inboxService(d: {
 }) {
   const now = d.now ?? (() => new Date());
   const repo = contactRepository(d.handle.db);
-  const audit = (reader: InboxReader | null, action: string, target: string, after: unknown) =>
-    auditRepository(d.handle.db).append({
-      at: now().toISOString(),
-      actorId: reader?.id ?? null,
-      actorEmail: reader?.email ?? null,
-      action,
-      target,
-      before: null,
-      after,
-    });
+  const audit = (reader: InboxReader | null, action: AuditAction, target: string, after: unknown) =>
+    auditRepository(d.handle.db).append(auditEntry(now(), reader, action, target, null, after));
   const need = (reader: InboxReader) => {
     if (!can(reader.role, "messages.read")) throw new InboxError("forbidden");
   };

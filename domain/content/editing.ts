@@ -6,6 +6,7 @@ import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository, type DocumentRow } from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
+import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { contentProblems } from "./checks.ts";
@@ -160,18 +161,10 @@ export function editingService(d: {
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
     return d.handle.db.transaction().execute(work);
   }
-  const audit = (trx: DatabaseHandle["db"], editor: Editor | null, action: string, target: string, before: unknown, after: unknown) =>
-    auditRepository(trx).append({
-      at: now().toISOString(),
-      actorId: editor?.id ?? null,
-      actorEmail: editor?.email ?? null,
-      action,
-      target,
-      before,
-      after,
-    });
+  const audit = (trx: DatabaseHandle["db"], editor: Editor | null, action: AuditAction, target: string, before: unknown, after: unknown) =>
+    auditRepository(trx).append(auditEntry(now(), editor, action, target, before, after));
 
-  async function publishNow(editor: Editor | null, doc: DocumentRow, body: unknown | null, action: string): Promise<LoadReport> {
+  async function publishNow(editor: Editor | null, doc: DocumentRow, body: unknown | null, action: AuditAction): Promise<LoadReport> {
     const at = now().toISOString();
     const target = `${doc.type}/${doc.slug}`;
     try {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 import { filesFromDocuments, type ContentDocument } from "./documents.ts";
+import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 
 const HEADER = "# Exported from the workspace by `npm run content:export` (see content/README.md).\n";
@@ -44,14 +45,8 @@ export async function exportContent(
     if (!original) throw new Error(`the media library has lost ${picture.file}, which ${picture.slug} shows`);
     writeFileSync(join(to, "media", "library", picture.file), original.body);
   }
-  await auditRepository(handle.db).append({
-    at: now.toISOString(),
-    actorId: null,
-    actorEmail: actor,
-    action: "content.export",
-    target: resolve(to),
-    before: null,
-    after: { items: docs.length },
-  });
+  await auditRepository(handle.db).append(
+    auditEntry(now, { id: null, email: actor }, "content.export", resolve(to), null, { items: docs.length }),
+  );
   return { items: docs.length };
 }

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
+import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { pictureUses } from "./checks.ts";
 import { filesFromDocuments, type ContentDocument, type DocumentType } from "./documents.ts";
@@ -60,15 +61,9 @@ export function picturesService(d: { handle: DatabaseHandle; editing: EditingSer
         await d.library.remove(file);
         throw error;
       }
-      await auditRepository(d.handle.db).append({
-        at: now().toISOString(),
-        actorId: editor.id,
-        actorEmail: editor.email,
-        action: "media.upload",
-        target: `picture/${slug}`,
-        before: null,
-        after: { file, bytes: bytes.length },
-      });
+      await auditRepository(d.handle.db).append(
+        auditEntry(now(), editor, "media.upload", `picture/${slug}`, null, { file, bytes: bytes.length }),
+      );
       return slug;
     },
 
@@ -90,15 +85,7 @@ export function picturesService(d: { handle: DatabaseHandle; editing: EditingSer
       const published = (doc.published as { file?: string } | null)?.file;
       await d.handle.db.transaction().execute(async (trx) => {
         if (!(await documentsRepository(trx).remove({ type: "picture", slug, revision }))) throw new EditingError("conflict");
-        await auditRepository(trx).append({
-          at: now().toISOString(),
-          actorId: editor.id,
-          actorEmail: editor.email,
-          action: "media.delete",
-          target: `picture/${slug}`,
-          before: doc.draft,
-          after: null,
-        });
+        await auditRepository(trx).append(auditEntry(now(), editor, "media.delete", `picture/${slug}`, doc.draft));
       });
       // The files go once the document is gone: a page being made meanwhile still finds them.
       for (const name of new Set([file, published].filter((x): x is string => !!x))) await d.library.remove(name);

@@ -1,5 +1,7 @@
 // What the audit log records: one name per kind of event, written by the workspace service and offered as
 // a filter (and labelled in every language) by the audit page.
+import type { AuditEntry } from "../../db/repositories/audit.ts";
+
 export const AUDIT_ACTIONS = [
   "sign-in",
   "sign-in.password",
@@ -33,4 +35,19 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * One entry of the audit log: what happened (`action`), to what, by whom, when, and the value before and
+ * after. The actor is an account, or null when nobody signed in did it (a schedule, a retention period).
+ */
+export function auditEntry(
+  at: Date,
+  actor: { id: string | null; email: string | null } | null,
+  action: AuditAction,
+  target: string,
+  before: unknown = null,
+  after: unknown = null,
+): AuditEntry {
+  return { at: at.toISOString(), actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, action, target, before, after };
 }

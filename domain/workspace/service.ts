@@ -9,7 +9,7 @@ import { INVITATION_TTL_MS, PASSWORD_LENGTH, SIGN_IN_LIMITS, WORKSPACE_SESSION }
 import { isLanguageCode, LANGUAGE_CODES } from "../../shared/languages.ts";
 import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
 import type { WorkspaceAuth } from "./auth.ts";
-import type { AuditAction } from "./audit-actions.ts";
+import { auditEntry, type AuditAction } from "./audit-actions.ts";
 import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 
@@ -51,15 +51,7 @@ export function workspaceService(d: {
   const api = async () => (await d.auth()).api;
   const ctxOf = async () => (await d.auth()).$context;
   const record = (actor: Actor | null, action: AuditAction, target: string, before?: unknown, after?: unknown) =>
-    d.audit.append({
-      at: now().toISOString(),
-      actorId: actor?.id ?? null,
-      actorEmail: actor?.email ?? null,
-      action,
-      target,
-      before,
-      after,
-    });
+    d.audit.append(auditEntry(now(), actor, action, target, before, after));
 
   async function newInvitation(userId: string): Promise<string> {
     const token = randomBytes(32).toString("base64url");
