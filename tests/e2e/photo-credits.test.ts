@@ -1,20 +1,11 @@
 // The real photographs carry their credit where a visitor sees them: on the home page's hero, under a site's
 // cover and under a city's photograph, on a phone and a desktop, in English and in Arabic. Each credit is
 // on screen (nothing covers it), names the author, and links the licence.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOnScreen, useBrowser } from "./browser.ts";
-import { openDatabase } from "../../db/engine.ts";
 import { sitePath } from "../../app/lib/paths.ts";
 import { localePath } from "../../shared/paths.ts";
-
-async function place(slug: string) {
-  const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
-  try {
-    return await handle.db.selectFrom("places").select(["id", "city_id", "category_id"]).where("slug", "=", slug).executeTakeFirstOrThrow();
-  } finally {
-    await handle.close();
-  }
-}
+import { placeIds } from "./server-data.ts";
 
 describe.each([
   ["en", 375],
@@ -25,8 +16,8 @@ describe.each([
   const { open } = useBrowser();
 
   it("shows the author and the licence of the hero, a site's cover and a city's photograph", async () => {
-    const krak = await place("krak-des-chevaliers");
-    const mosque = await place("umayyad-mosque");
+    const krak = await placeIds("krak-des-chevaliers");
+    const mosque = await placeIds("umayyad-mosque");
     for (const [path, selector, author, licence] of [
       ["/", ".hero .photo-credit", "Bernard Gagnon", "https://creativecommons.org/licenses/by-sa/3.0/"],
       [
