@@ -11,21 +11,12 @@ import type { Page } from "playwright-core";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
 import { expectAccessible, press, signIn } from "./workspace-steps.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
-import { openDatabase } from "../../db/engine.ts";
 import { sitePath } from "../../app/lib/paths.ts";
 import { localePath } from "../../shared/paths.ts";
 import { disguisedScript, PHOTO_PATH, truncatedJpeg } from "../fixtures/uploads.ts";
+import { placeIds } from "./server-data.ts";
 
 const storeFiles = () => readdirSync(inject("mediaStoreDir"), { recursive: true }).map(String).sort();
-
-async function placeIds(slug: string) {
-  const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
-  try {
-    return await handle.db.selectFrom("places").select(["id", "city_id", "category_id"]).where("slug", "=", slug).executeTakeFirstOrThrow();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Saves the form and waits for the saved notice (and the page's new revision, which publishing names). */
 async function save(page: Page, saved: string) {
@@ -69,10 +60,21 @@ describe.each([
     await page.selectOption("#upload-licence", "CC-BY-4.0");
     await page.fill("#upload-source", "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg");
     await expectAccessible(page);
-    await Promise.all([
-      page.waitForURL(new RegExp(`/admin/content/picture/${slug}\\?done=created`)),
-      press(page, page.locator(".ws-drop ~ button[type=submit]")),
-    ]);
+    // The server's answer is held back a moment, as on a slow link: meanwhile the upload's progress is on screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin/media/upload", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await press(page, page.locator(".ws-drop ~ button[type=submit]"));
+    const progress = page.locator("form [role=status]:has(progress)");
+    await progress.waitFor();
+    await expectOnScreen(progress);
+    await Promise.all([page.waitForURL(new RegExp(`/admin/content/picture/${slug}\\?done=created`)), release()]);
+    await page.unroute("**/admin/media/upload");
     await expectOnScreen(page.locator(".ws-notice.ws-success"));
     expect(await page.textContent(".ws-notice.ws-success")).toBe(t.content.done.created);
 

@@ -48,6 +48,8 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
       setPercent(null);
       setProblem({ code: "failed" });
     };
+    // Shown from the first moment, before the browser reports any bytes sent (a slow link may take a while).
+    setPercent(0);
     request.send(new FormData(form));
   };
 
