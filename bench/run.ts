@@ -16,6 +16,7 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   security: async () => (await import("./parts/security.ts")).security,
   faults: async () => (await import("./parts/faults.ts")).faults,
   publish: async () => (await import("./parts/publish.ts")).publish,
+  upload: async () => (await import("./parts/upload.ts")).upload,
 };
 
 const RESULTS = "bench/results/latest.json";
