@@ -10,6 +10,7 @@ import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
+import type { VideosService } from "./content/videos.ts";
 import type { InboxService } from "./contact/inbox.ts";
 import type { MediaPlaces } from "./content/images.ts";
 
@@ -22,8 +23,10 @@ export type Domain = {
   workspace: WorkspaceService;
   /** The workspace's content: drafts, publishing, schedules, translation status. */
   editing: EditingService;
-  /** The media library as editors use it: uploads, the photographs' uses, deletion. */
+  /** The media library's photographs as editors use them: uploads, their uses, deletion. */
   pictures: PicturesService;
+  /** The media library's videos: uploads, captions per language, deletion. */
+  videos: VideosService;
   /** The contact inbox: messages to read, sort and export, and the retention period. */
   inbox: InboxService;
   /** The media library's files (uploads, their variants), in the configured store. */

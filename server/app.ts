@@ -15,9 +15,10 @@ import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
 import { MAX_BODY_BYTES, UPLOAD_LIMITS } from "../shared/limits.ts";
-import { isWorkspacePath, UPLOAD_PATH } from "../shared/workspace-routes.ts";
+import { CAPTIONS_PATH, isWorkspacePath, UPLOAD_PATH } from "../shared/workspace-routes.ts";
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
-import { LIBRARY_URL_PREFIX } from "../domain/media/library.ts";
+import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
+import { byteRange } from "./http/byte-range.ts";
 import { isSafeKey } from "../domain/media/store.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
@@ -65,12 +66,23 @@ export function createApp(o: AppOptions) {
 
   app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
-  // The media library's variants, from its store (a folder, or the bucket every instance shares).
+  // The media library's variants, videos and captions, from its store (a folder, or the bucket every instance
+  // shares). A video is played by ranges, so a range is answered with those bytes only.
   app.get(`${LIBRARY_URL_PREFIX}/*`, async (c) => {
     const key = c.req.path.slice(LIBRARY_URL_PREFIX.length + 1);
-    const file = isSafeKey(key) ? await o.deps.library.served(key) : undefined;
+    const size = isSafeKey(key) ? await o.deps.library.served.size(key) : undefined;
+    if (size === undefined) return c.text("Not found", 404);
+    const range = byteRange(c.req.header("range"), size);
+    if (range === "unsatisfiable") return c.body(null, 416, { "content-range": `bytes */${size}` });
+    const file = await o.deps.library.served.get(key, range);
     if (!file) return c.text("Not found", 404);
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "content-type": file.type });
+    const headers = { "content-type": file.type, "accept-ranges": "bytes" };
+    if (!range) return c.body(file.body as Uint8Array<ArrayBuffer>, 200, headers);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 206, {
+      ...headers,
+      "content-range": `bytes ${range.start}-${range.start + file.body.length - 1}/${file.size}`,
+      "cache-control": "public, max-age=31536000, immutable",
+    });
   });
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
@@ -87,8 +99,13 @@ export function createApp(o: AppOptions) {
       },
     });
   const anyBody = bounded(MAX_BODY_BYTES, `${MAX_BODY_BYTES / 1024} KB`);
-  const upload = bounded(UPLOAD_LIMITS.imageBytes + MAX_BODY_BYTES, `${UPLOAD_LIMITS.imageBytes / 1024 / 1024} MB`);
-  app.use("*", (c, next) => (c.req.path === UPLOAD_PATH ? upload(c, next) : anyBody(c, next)));
+  const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+  const uploads: Record<string, ReturnType<typeof bounded>> = {
+    // A video and its English captions, or a photograph (whose own limit the library says).
+    [UPLOAD_PATH]: bounded(UPLOAD_LIMITS.videoBytes + UPLOAD_LIMITS.captionBytes + MAX_BODY_BYTES, mb(UPLOAD_LIMITS.videoBytes)),
+    [CAPTIONS_PATH]: bounded(UPLOAD_LIMITS.captionBytes + MAX_BODY_BYTES, mb(UPLOAD_LIMITS.captionBytes)),
+  };
+  app.use("*", (c, next) => (uploads[c.req.path] ?? anyBody)(c, next));
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
   mount(app, API_BASE, endpoints);

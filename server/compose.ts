@@ -23,6 +23,7 @@ import { editingService } from "../domain/content/editing.ts";
 import { contentImages } from "../domain/content/images.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
 import { picturesService } from "../domain/content/pictures.ts";
+import { videosService } from "../domain/content/videos.ts";
 import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 
@@ -81,6 +82,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     editing,
     pictures: picturesService({ handle, editing, library }),
+    videos: videosService({ handle, editing, library }),
     inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),
     library,
     places: { contentDir, mediaDir, library },

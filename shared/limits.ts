@@ -51,11 +51,12 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 
 /**
  * The media library's uploads. A camera's JPEG is 5–15 MB; 25 MB leaves room for a panorama without letting
- * one request fill the memory. Videos are for short clips (a minute or two at 1080p), not films.
+ * one request fill the memory. Videos are for short clips (a minute or two at 1080p), not films: an upload is
+ * held in memory while it is checked, so the limit is what a small server can hold twice over.
  */
 export const UPLOAD_LIMITS = {
   imageBytes: 25 * 1024 * 1024,
-  videoBytes: 200 * 1024 * 1024,
+  videoBytes: 100 * 1024 * 1024,
   captionBytes: 512 * 1024,
   /** Larger pictures are refused before they are decoded (a small file can expand to gigabytes of pixels). */
   imagePixels: 60_000_000,

@@ -81,6 +81,14 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     writes: "content.edit",
     example: "/admin/media/upload",
   },
+  {
+    path: "admin/media/captions",
+    file: "routes/admin/media-captions.ts",
+    access: "content.translate",
+    // Translators add their own languages' captions (checked by the domain).
+    writes: "content.translate",
+    example: "/admin/media/captions",
+  },
   { path: "admin/inbox", file: "routes/admin/inbox.tsx", access: "messages.read", example: "/admin/inbox" },
   // "export" before ":id": the first pattern that matches a path is its route.
   { path: "admin/inbox/export", file: "routes/admin/inbox-export.ts", access: "messages.read", example: "/admin/inbox/export" },
@@ -97,8 +105,9 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
 export const TWO_FACTOR_SETUP_ROUTES = ["admin/account", "admin/sign-out"];
 
 export const WORKSPACE_PREFIX = "/admin";
-/** Where the media library's uploads are posted: the one workspace route with a body larger than a form's. */
+/** Where the media library's uploads are posted: with the captions', the workspace routes with a body larger than a form's. */
 export const UPLOAD_PATH = "/admin/media/upload";
+export const CAPTIONS_PATH = "/admin/media/captions";
 
 export function isWorkspacePath(path: string): boolean {
   return path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`) || path === `${WORKSPACE_PREFIX}.data`;

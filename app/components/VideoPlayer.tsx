@@ -2,6 +2,7 @@
 import { useRef, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
 import type { VideoView } from "../lib/site.server";
+import { PhotoCredit } from "./PhotoCredit";
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: "English",
@@ -43,6 +44,7 @@ export function VideoPlayer({ video, label }: { video: VideoView; label: string 
       </video>
       <figcaption>
         <span>{video.title}</span>
+        {video.credit && <PhotoCredit credit={video.credit} of="video" />}
         <button
           type="button"
           className="button secondary"

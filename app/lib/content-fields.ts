@@ -13,6 +13,7 @@ export type OptionsOf =
   | "mediaKinds"
   | "stars"
   | "pictures"
+  | "places"
   | "licences";
 
 export type FieldSpec =
@@ -120,6 +121,17 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "source", kind: "url", optional: true },
     { name: "taken", kind: "date", optional: true },
   ],
+  // The video's size, length and captions files are set by uploads (admin/media, the item's captions form).
+  video: [
+    { name: "file", kind: "file" },
+    { name: "place", kind: "choice", options: "places" },
+    { name: "sign", kind: "boolean" },
+    { name: "title", kind: "translated" },
+    { name: "credit", kind: "text" },
+    { name: "licence", kind: "choice", options: "licences" },
+    { name: "source", kind: "url", optional: true },
+    { name: "taken", kind: "date", optional: true },
+  ],
   settings: [
     { name: "address", kind: "translated" },
     { name: "phone", kind: "text", optional: true, nullable: true },
@@ -142,3 +154,5 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
 };
 
 export const CONTENT_TYPES = Object.keys(CONTENT_FIELDS);
+/** Kinds made by an upload to the media library (admin/media), never by an empty form. */
+export const LIBRARY_TYPES = ["picture", "video"];

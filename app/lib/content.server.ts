@@ -52,6 +52,7 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     stars: plain([1, 2, 3, 4, 5]),
     // Only published photographs: a public page may show nothing that is not.
     pictures: choice(refs.pictures),
+    places: choice(refs.places),
     licences: LICENCE_IDS.map((id) => ({ value: id, label: licenceName(id, (key) => translate(messages, key)) })),
   };
 }

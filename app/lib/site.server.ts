@@ -2,6 +2,7 @@
 import type { Domain } from "../../domain/domain.ts";
 import { imageView } from "./images";
 import { LANGUAGE_CODES } from "../../shared/languages";
+import type { Credit } from "../../shared/licences";
 
 export type VideoView = {
   src: string;
@@ -10,6 +11,8 @@ export type VideoView = {
   poster: string | null;
   title: string;
   captions: Array<{ language: string; src: string }>;
+  /** A library video's credit; the drawn seed videos have none. */
+  credit: Credit | null;
 };
 
 export function youtubeId(url: string): string | null {
@@ -34,6 +37,7 @@ export async function siteView(domain: Domain, language: string, ids: { placeId:
       poster: details.poster ?? null,
       title: m.title || place.name,
       captions,
+      credit: details.credit ?? null,
     };
   };
   return {

@@ -1,4 +1,5 @@
 // Reads the content folder and loads it: used by `npm run content:load` and by the server on an empty database.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { readContent } from "./files.ts";
@@ -14,6 +15,10 @@ export async function loadContentFolder(handle: DatabaseHandle, places: MediaPla
   const files = readContent(contentDir);
   const problems = checkContent(files);
   if (problems.length) throw new ContentError(problems);
+  // The library's videos and captions come with the folder (an export's media/library/), checked as uploads.
+  for (const v of files.videos)
+    for (const file of [v.file, ...v.captions.map((c) => c.file)])
+      await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
   return loadContent(handle, files, {
     image: contentImages(places),
     manifest: readMediaManifest(join(contentDir, "media.yaml")),

@@ -24,7 +24,14 @@ export type ProblemCode =
   | "wrong-category-kind"
   | "too-few-words"
   | "too-few-images"
-  | "launch-setting";
+  | "launch-setting"
+  | "missing-english-captions";
+
+/**
+ * Problems that stop publishing, not saving: a draft may lack them while it is being made (a video's English
+ * captions are added after the video is uploaded).
+ */
+export const PUBLISHING_PROBLEMS: ReadonlySet<ProblemCode> = new Set(["missing-english-captions"]);
 
 export type ContentProblem = {
   /** The item's document type (see documents.ts) and slug. */
@@ -111,6 +118,19 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     text("picture", x.slug, "alt", x.alt, { isName: false });
     text("picture", x.slug, "caption", x.caption, { isName: false });
   }
+  unique(
+    "video",
+    c.videos.map((x) => x.slug),
+  );
+  const places = new Set([...c.places, ...c.services].map((p) => p.slug));
+  for (const x of c.videos) {
+    text("video", x.slug, "title", x.title, { isName: false });
+    if (!places.has(x.place))
+      problems.push({ type: "video", slug: x.slug, field: "place", code: "unknown-reference", values: { slug: x.place } });
+    // Captions make a video usable without sound; English is the language every other one is made from.
+    if (!x.captions.some((caption) => caption.language === "en"))
+      problems.push({ type: "video", slug: x.slug, field: "captions", code: "missing-english-captions" });
+  }
 
   for (const x of c.categories) {
     text("category", x.slug, "name", x.name, { isName: true });
@@ -178,6 +198,7 @@ const ENGLISH: Record<ProblemCode, (v: Record<string, string | number>) => strin
   "too-few-words": (v) => `has ${v.count} words, needs ${v.min}`,
   "too-few-images": (v) => `${v.count} images, a tourist site needs ${v.min}`,
   "launch-setting": () => "is empty, and the site should not launch without it",
+  "missing-english-captions": () => "has no English captions, which a video needs to be published",
 };
 
 /** Where a library picture is shown: every item and field that names it. */

@@ -9,7 +9,7 @@ import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
-import { contentProblems } from "./checks.ts";
+import { contentProblems, PUBLISHING_PROBLEMS } from "./checks.ts";
 import { DOCUMENT_TYPES, FOLDER_TYPES, filesFromDocuments, isDocumentType, type ContentDocument, type DocumentType } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
@@ -108,6 +108,19 @@ export function schemaProblems(type: DocumentType, body: unknown): { problems: F
   };
 }
 
+/**
+ * Fields only an upload sets: the library's file and what was read from its bytes, and a video's checked
+ * captions files. A save keeps them as they are, whatever a form posts.
+ */
+const UPLOADED_FIELDS: Partial<Record<DocumentType, readonly string[]>> = {
+  picture: ["file"],
+  video: ["file", "width", "height", "seconds", "captions"],
+};
+function uploadedFields(type: DocumentType, draft: unknown): Record<string, unknown> {
+  const kept = Object.entries((draft ?? {}) as Record<string, unknown>).filter(([key]) => UPLOADED_FIELDS[type]?.includes(key));
+  return Object.fromEntries(kept);
+}
+
 /** A form's body as the type's document: the slug belongs in it only where the type's files carry it. */
 function documentBody(type: DocumentType, form: unknown, slug: string): unknown {
   const { slug: _posted, ...rest } = (form ?? {}) as Record<string, unknown>;
@@ -149,7 +162,7 @@ export function editingService(d: {
     const parsed = schemaProblems(type, body);
     if (parsed.problems.length) throw new EditingError("invalid", parsed.problems);
     const { files } = await withDraft(type, slug, parsed.value);
-    const own = contentProblems(files).filter((p) => p.type === type && p.slug === slug);
+    const own = contentProblems(files).filter((p) => p.type === type && p.slug === slug && !PUBLISHING_PROBLEMS.has(p.code));
     if (own.length)
       throw new EditingError(
         "invalid",
@@ -241,6 +254,9 @@ export function editingService(d: {
         pictures: rows
           .filter((r) => r.type === "picture" && r.published !== null)
           .map((r) => ({ slug: r.slug, title: titleOf(r.published, r.slug) })),
+        places: rows
+          .filter((r) => r.type === "site" || r.type === "culture" || r.type === "service")
+          .map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug) })),
       };
     },
 
@@ -276,8 +292,8 @@ export function editingService(d: {
     async save(editor: Editor, type: string, slug: string, revision: number, body: unknown): Promise<number> {
       if (!can(editor.role, "content.edit") && !can(editor.role, "content.translate")) throw new EditingError("forbidden");
       const doc = await found(type, slug);
-      // The slug never changes once made (links and the mobile app's ids depend on it).
-      const next = documentBody(doc.type, body, slug);
+      // The slug never changes once made (links and the mobile app's ids depend on it), nor what an upload set.
+      const next = { ...(documentBody(doc.type, body, slug) as object), ...uploadedFields(doc.type, doc.draft) };
       const changes = changedPaths(doc.draft, next);
       if (!can(editor.role, "content.edit")) {
         const own = writableLanguages(editor);

@@ -36,14 +36,19 @@ export async function exportContent(
   for (const service of files.services) write(join(to, "services", `${service.slug}.yaml`), service);
   write(join(to, "media.yaml"), manifest);
   write(join(to, "pictures.yaml"), files.pictures);
+  write(join(to, "videos.yaml"), files.videos);
   // The pictures and media files the content names travel with it, so the export loads as it is.
   if (resolve(mediaFrom) !== resolve(join(to, "media")) && existsSync(mediaFrom)) cpSync(mediaFrom, join(to, "media"), { recursive: true });
   // The library's originals too: the export's media/library/ is where a load takes them from.
   mkdirSync(join(to, "media", "library"), { recursive: true });
-  for (const picture of files.pictures) {
-    const original = await library.store.get(`library/${picture.file}`);
-    if (!original) throw new Error(`the media library has lost ${picture.file}, which ${picture.slug} shows`);
-    writeFileSync(join(to, "media", "library", picture.file), original.body);
+  const taken = [
+    ...files.pictures.map((p) => ({ slug: p.slug, file: p.file })),
+    ...files.videos.flatMap((v) => [v.file, ...v.captions.map((c) => c.file)].map((file) => ({ slug: v.slug, file }))),
+  ];
+  for (const { slug, file } of taken) {
+    const original = await library.original(file);
+    if (!original) throw new Error(`the media library has lost ${file}, which ${slug} shows`);
+    writeFileSync(join(to, "media", "library", file), original.body);
   }
   await auditRepository(handle.db).append(
     auditEntry(now, { id: null, email: actor }, "content.export", resolve(to), null, { items: docs.length }),

@@ -16,9 +16,10 @@ export type ContentFiles = {
   places: Array<z.infer<typeof schema.placeFile> & { kind: "site" | "culture" }>;
   services: Array<z.infer<typeof schema.serviceProviderFile>>;
   pictures: z.infer<typeof schema.pictureFile>;
+  videos: z.infer<typeof schema.videoFile>;
 };
 
-const OPTIONAL_FILES = new Set(["pictures.yaml"]);
+const OPTIONAL_FILES = new Set(["pictures.yaml", "videos.yaml"]);
 
 export class ContentError extends Error {
   readonly problems: string[];
@@ -80,6 +81,7 @@ export function readContent(dir: string, { partial = false } = {}): ContentFiles
     ],
     services: loadFolder("services", schema.serviceProviderFile),
     pictures: load("pictures.yaml", schema.pictureFile),
+    videos: load("videos.yaml", schema.videoFile),
   };
   if (problems.length) throw new ContentError(problems);
   return files;

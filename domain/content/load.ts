@@ -9,6 +9,7 @@ import type { Motif } from "../media/illustrate.ts";
 import { illustrationText } from "../media/illustration-text.ts";
 import type { ProcessedImage } from "../media/pipeline.ts";
 import type { MediaManifest } from "./media-manifest.ts";
+import { videoUrl } from "../media/urls.ts";
 
 type Picture = ContentFiles["pictures"][number];
 /** A picture an item shows: its key (`palmyra-1`), the motif of its illustration, and its library photograph if any. */
@@ -184,6 +185,7 @@ export async function writeContent(
         text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
       });
     }
+    for (const v of files.videos.filter((x) => x.place === p.slug)) media.push(libraryVideoMedia(v, languages));
     await entity(
       "places",
       {
@@ -264,4 +266,19 @@ function cityMotif(city: string, files: ContentFiles): Motif {
 function categoryMotif(category: string, files: ContentFiles): Motif {
   const top = [...files.places, ...files.services].filter((p) => p.category === category).sort((a, b) => b.popularity - a.popularity)[0];
   return top?.images[0]?.motif ?? (category === "featured" ? "colonnade" : "old-street");
+}
+
+/** A library video as a media row of its place: its file, size and captions served from the library. */
+function libraryVideoMedia(v: ContentFiles["videos"][number], languages: string[]): MediaInput {
+  return {
+    kind: v.sign ? "sign" : "video",
+    src: videoUrl(v.file),
+    width: v.width,
+    height: v.height,
+    details: {
+      captions: Object.fromEntries(v.captions.map((c) => [c.language, videoUrl(c.file)])),
+      credit: { author: v.credit, licence: v.licence, ...(v.source ? { source: v.source } : {}) },
+    },
+    text: byLanguage(languages, { title: v.title, description: v.title }),
+  };
 }

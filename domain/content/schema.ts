@@ -98,6 +98,37 @@ export const picture = z
   .strict();
 export const pictureFile = z.array(picture);
 
+/** A video of the media library, as uploads name it: its video's slug, a hash of its bytes, its container. */
+export const videoFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.(?:webm|mp4)$/, "a library video file name");
+/** A captions file of the media library: its video's slug and language, a hash of its bytes. */
+export const captionsFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.vtt$/, "a library captions file name");
+
+/**
+ * A video of the media library, shown with the place it belongs to: its file and size (read from its bytes
+ * when it was uploaded), its title, whose it is, and a checked WebVTT captions file per language. A video is
+ * published only with English captions (checks.ts); a sign-language video (`sign`) is shown as the place's.
+ */
+export const video = z
+  .object({
+    slug,
+    file: videoFileName,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    seconds: z.number().positive(),
+    place: slug,
+    sign: z.boolean().optional(),
+    title: translated,
+    credit: nonBlank.max(200),
+    licence: z.enum(LICENCE_IDS),
+    source: z.url().optional(),
+    taken: z.iso.date().optional(),
+    captions: z
+      .array(z.object({ language: z.enum(LANGUAGE_CODES), file: captionsFileName }).strict())
+      .refine((list) => new Set(list.map((c) => c.language)).size === list.length, "one captions file per language"),
+  })
+  .strict();
+export const videoFile = z.array(video);
+
 /**
  * A picture of a place: a library photograph when `picture` names one, else the drawn illustration of the
  * motif. The caption describes the photograph that belongs there (content/README.md).

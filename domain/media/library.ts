@@ -1,18 +1,22 @@
-// The media library: the photographs the ministry uploads, kept in the media store (store.ts). An
-// upload is checked by its bytes, never by its name, and a photograph is re-encoded through the image
+// The media library: the photographs and videos the ministry uploads, kept in the media store (store.ts).
+// An upload is checked by its bytes, never by its name. A photograph is re-encoded through the image
 // pipeline before anything of it is served; its original (with whatever EXIF and GPS it carried) never is.
+// A video and its captions files are served as they were checked (video.ts, captions.ts).
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
 import { encodeImage, type EncodedImage, type ProcessedImage } from "./pipeline.ts";
-import type { MediaStore } from "./store.ts";
+import type { ByteRange, MediaStore } from "./store.ts";
 import { UploadError } from "./upload-error.ts";
-
-/** Where the library's served files are: `/media/lib/img/…` (variants); originals are never served. */
-export const LIBRARY_URL_PREFIX = "/media/lib";
+import { inspectVideo, type VideoFacts } from "./video.ts";
+import { checkCaptions } from "./captions.ts";
+import { LIBRARY_URL_PREFIX } from "./urls.ts";
 
 const IMAGE_TYPES = new Set(["jpg", "png", "webp", "avif"]);
+const isImageFile = (file: string) => IMAGE_TYPES.has(file.slice(file.lastIndexOf(".") + 1));
+/** Where a library file's own bytes are kept: a photograph's original apart, a video's where it is served. */
+const keyOf = (file: string) => (isImageFile(file) ? `library/${file}` : `video/${file}`);
 
 /** The library file name of an upload: its picture's slug, a hash of its bytes, the extension of its real type. */
 function libraryName(slug: string, bytes: Uint8Array, ext: string): string {
@@ -39,6 +43,8 @@ async function checkImage(bytes: Uint8Array): Promise<string> {
     throw new UploadError("too-many-pixels", { megapixels: UPLOAD_LIMITS.imagePixels / 1_000_000 });
   return type.ext;
 }
+
+const isServed = (key: string) => (key.startsWith("img/") && !key.endsWith(".json")) || key.startsWith("video/");
 
 export function mediaLibrary(store: MediaStore) {
   // Library files never change under their name, so their variants' description is kept once read.
@@ -68,7 +74,7 @@ export function mediaLibrary(store: MediaStore) {
         throw new UploadError("unreadable");
       });
       try {
-        await store.put(`library/${file}`, bytes);
+        await store.put(keyOf(file), bytes);
         return { file, image: await storeEncoded(file, encoded) };
       } catch (error) {
         await this.remove(file);
@@ -76,11 +82,37 @@ export function mediaLibrary(store: MediaStore) {
       }
     },
 
-    /** Puts a seed file (content/media/library/) into the store under its own name, unless it is there. */
-    async importFile(file: string, bytes: Uint8Array): Promise<void> {
-      if (await store.has(`library/${file}`)) return;
-      await checkImage(bytes);
-      await store.put(`library/${file}`, bytes);
+    /** Takes a video into the library, checked (video.ts) and kept as it is. Returns its file name and facts. */
+    async addVideo(slug: string, bytes: Uint8Array): Promise<{ file: string; facts: VideoFacts }> {
+      const facts = await inspectVideo(bytes);
+      const file = libraryName(slug, bytes, facts.ext);
+      await store.put(keyOf(file), bytes);
+      return { file, facts };
+    },
+
+    /** Takes a video's captions in one language, checked against the video's length. Returns the file name. */
+    async addCaptions(slug: string, language: string, bytes: Uint8Array, videoSeconds: number): Promise<string> {
+      checkCaptions(bytes, videoSeconds);
+      const file = libraryName(`${slug}-${language}`, bytes, "vtt");
+      await store.put(keyOf(file), bytes);
+      return file;
+    },
+
+    /**
+     * Puts a file of a content folder (content/media/library/, an export's) into the store under its own name,
+     * unless it is there, by the same checks as an upload. `seconds`: a captions file's video's length.
+     */
+    async importFile(file: string, bytes: Uint8Array, seconds = Number.POSITIVE_INFINITY): Promise<void> {
+      if ((await store.size(keyOf(file))) !== undefined) return;
+      if (isImageFile(file)) await checkImage(bytes);
+      else if (file.endsWith(".vtt")) checkCaptions(bytes, seconds);
+      else await inspectVideo(bytes);
+      await store.put(keyOf(file), bytes);
+    },
+
+    /** A library file's own bytes (an export takes them with the content). */
+    async original(file: string) {
+      return store.get(keyOf(file));
     },
 
     /** A library photograph's variants, encoded the first time they are asked for. */
@@ -93,7 +125,7 @@ export function mediaLibrary(store: MediaStore) {
         known.set(file, image);
         return image;
       }
-      const original = await store.get(`library/${file}`);
+      const original = await store.get(keyOf(file));
       if (!original) throw new Error(`the media library has no file ${file}`);
       return storeEncoded(file, await encode(file, original.body));
     },
@@ -106,14 +138,17 @@ export function mediaLibrary(store: MediaStore) {
         for (const v of image.variants) await store.delete(`img/${v.src.slice(v.src.lastIndexOf("/") + 1)}`);
         await store.delete(manifestKey(file));
       }
-      await store.delete(`library/${file}`);
+      await store.delete(keyOf(file));
       known.delete(file);
     },
 
-    /** A served file (a variant) by its URL path under LIBRARY_URL_PREFIX; never an original or a description. */
-    async served(key: string) {
-      if (!key.startsWith("img/") || key.endsWith(".json")) return undefined;
-      return store.get(key);
+    /**
+     * A served file by its URL path under LIBRARY_URL_PREFIX (a variant, a video, captions), or the part of it
+     * a range asks for; never an original or a description. `size` says whether it is there, and how long.
+     */
+    served: {
+      size: (key: string) => (isServed(key) ? store.size(key) : Promise.resolve(undefined)),
+      get: (key: string, range?: ByteRange) => (isServed(key) ? store.get(key, range) : Promise.resolve(undefined)),
     },
   };
 }

@@ -30,20 +30,23 @@ export function s3Store(config: S3Config): MediaStore {
       if (!response.ok) throw await failed("PUT", key, response);
       await response.body?.cancel();
     },
-    async get(key) {
-      const response = await client.fetch(url(key));
+    async get(key, range) {
+      const response = await client.fetch(url(key), range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
       if (response.status === 404) {
         await response.body?.cancel();
         return undefined;
       }
       if (!response.ok) throw await failed("GET", key, response);
-      return { body: new Uint8Array(await response.arrayBuffer()), type: typeOfKey(key) };
+      const body = new Uint8Array(await response.arrayBuffer());
+      // A ranged answer (206) names the whole size after the slash: "bytes 0-99/2048".
+      const total = response.status === 206 ? Number(response.headers.get("content-range")?.split("/")[1]) : body.length;
+      return { body, type: typeOfKey(key), size: total };
     },
-    async has(key) {
+    async size(key) {
       const response = await client.fetch(url(key), { method: "HEAD" });
-      if (response.status === 404) return false;
+      if (response.status === 404) return undefined;
       if (!response.ok) throw await failed("HEAD", key, response);
-      return true;
+      return Number(response.headers.get("content-length"));
     },
     async delete(key) {
       const response = await client.fetch(url(key), { method: "DELETE" });

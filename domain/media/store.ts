@@ -1,20 +1,25 @@
-// Where the media library's files live: the uploaded originals and their image variants.
+// Where the media library's files live: the uploaded originals, their image variants, videos and captions.
 // One interface, two places: a folder on this machine (the default), or an S3-compatible bucket, which lets
 // several instances share every upload (MEDIA_STORE_S3_*, see s3-store.ts). Keys are relative paths
 // ("library/palmyra-ruins.jpg", "img/palmyra-ruins.3f2a….960.webp"); every key names immutable bytes.
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
 
-export type StoredFile = { body: Uint8Array; type: string };
+/** Bytes `start` to `end`, both included (as an HTTP range says them). */
+export type ByteRange = { start: number; end: number };
+/** A stored file, or the range of it asked for; `size` is the whole file's. */
+export type StoredFile = { body: Uint8Array; type: string; size: number };
 
 export interface MediaStore {
   /** What kind of store this is, for the logs: "disk" or "s3". */
   readonly kind: string;
   /** Stores bytes under a key; the content type follows from the key's extension (typeOfKey). */
   put(key: string, body: Uint8Array): Promise<void>;
-  get(key: string): Promise<StoredFile | undefined>;
-  has(key: string): Promise<boolean>;
+  /** The file, or only the bytes of `range` (a video is played by ranges); undefined when there is none. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
+  /** The file's length in bytes, or undefined when there is none. */
+  size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
 }
 
@@ -29,6 +34,9 @@ const MEDIA_TYPES: Record<string, string> = {
   webp: "image/webp",
   avif: "image/avif",
   json: "application/json",
+  webm: "video/webm",
+  mp4: "video/mp4",
+  vtt: "text/vtt; charset=utf-8",
 };
 
 /** A key is a relative path of safe names: never absolute, never climbing out of the store. */
@@ -57,18 +65,30 @@ export function diskStore(root: string): MediaStore {
       await writeFile(partial, body);
       await rename(partial, file);
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        return { body: await readFile(path(key)), type: typeOfKey(key) };
+        if (!range) {
+          const body = await readFile(path(key));
+          return { body, type: typeOfKey(key), size: body.length };
+        }
+        const file = await open(path(key));
+        try {
+          const { size } = await file.stat();
+          const body = Buffer.alloc(Math.max(0, Math.min(range.end, size - 1) - range.start + 1));
+          await file.read(body, 0, body.length, range.start);
+          return { body, type: typeOfKey(key), size };
+        } finally {
+          await file.close();
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
         throw error;
       }
     },
-    async has(key) {
-      return access(path(key)).then(
-        () => true,
-        () => false,
+    async size(key) {
+      return stat(path(key)).then(
+        (s) => s.size,
+        () => undefined,
       );
     },
     async delete(key) {

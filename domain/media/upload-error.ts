@@ -1,7 +1,18 @@
 // Why an upload was refused, in a module of its own: the pages import it without the image libraries.
 import { Refusal, refusalTest } from "../refusal.ts";
 
-export type UploadCode = "empty" | "too-large" | "not-allowed" | "unreadable" | "too-many-pixels";
+export type UploadCode =
+  | "empty"
+  | "too-large"
+  | "not-allowed"
+  | "unreadable"
+  | "too-many-pixels"
+  | "not-video"
+  | "video-unreadable"
+  | "captions-empty"
+  | "captions-encoding"
+  | "captions-invalid"
+  | "captions-too-long";
 /** A refused upload: the code says why in the editor's language (workspace texts `media.refused.*`). */
 export class UploadError extends Refusal<UploadCode> {
   readonly values: Record<string, string | number>;

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "content.export",
   "media.upload",
   "media.delete",
+  "media.captions",
   "messages.read",
   "messages.status",
   "messages.retry",

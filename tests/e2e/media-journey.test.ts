@@ -2,7 +2,8 @@
 // text in English, adds the Arabic, publishes it, attaches it to a place and publishes the place; the public
 // page shows it with its credit and licence, and the mobile app's media call serves its variants with the
 // credit. A script named .jpg, a truncated JPEG and a 50 MB file are each refused with a message, and
-// nothing of them is stored.
+// nothing of them is stored. A video is kept from the site until it has English captions; then the place's
+// video page plays it, with captions in the visitor's language and its credit.
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -52,13 +53,13 @@ describe.each([
     // 1. The library: the upload form, a file chosen, the credit and the English texts.
     await openItem(page, "/admin/media");
     await expectOnScreen(page.locator(".ws-drop"));
-    await page.setInputFiles("#upload-file", PHOTO_PATH);
-    await page.fill("#upload-slug", slug);
-    await page.fill("#upload-alt", "Krak des Chevaliers from the south-west: round towers of pale stone on a bare ridge");
-    await page.fill("#upload-caption", "Krak des Chevaliers from the south-west");
-    await page.fill("#upload-credit", "Vyacheslav Argenberg");
-    await page.selectOption("#upload-licence", "CC-BY-4.0");
-    await page.fill("#upload-source", "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg");
+    await page.setInputFiles("#picture-file", PHOTO_PATH);
+    await page.fill("#picture-slug", slug);
+    await page.fill("#picture-alt", "Krak des Chevaliers from the south-west: round towers of pale stone on a bare ridge");
+    await page.fill("#picture-caption", "Krak des Chevaliers from the south-west");
+    await page.fill("#picture-credit", "Vyacheslav Argenberg");
+    await page.selectOption("#picture-licence", "CC-BY-4.0");
+    await page.fill("#picture-source", "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg");
     await expectAccessible(page);
     // The server's answer is held back a moment, as on a slow link: meanwhile the upload's progress is on screen.
     let release = () => {};
@@ -127,6 +128,95 @@ describe.each([
   });
 });
 
+/** WebVTT captions for the three-second test clip, written where the browser can pick them. */
+function captionsFile(language: "en" | "ar"): string {
+  const text = language === "en" ? "The courtyard at dawn." : "الصحن عند الفجر.";
+  const path = join(tmpdir(), `clip.${language}.vtt`);
+  writeFileSync(path, `WEBVTT\n\n00:00.000 --> 00:02.500\n${text}\n`);
+  return path;
+}
+
+describe.each([
+  ["en", 1280, "apamea"],
+  ["ar", 375, "ebla"],
+] as const)("video journey in %s at %i px", (language, width, place) => {
+  const { open } = useBrowser();
+  const t = workspaceMessages(language);
+
+  it("uploads a video, is kept from publishing it without English captions, adds captions, and the place's page plays it", async () => {
+    const slug = `clip-${language}-${width}`;
+    const page = await signIn(open, {
+      role: "editor",
+      email: `video.editor.${language}@example.org`,
+      width,
+      language,
+      sqlitePath: inject("sqlitePath"),
+      // Publishing without English captions is answered 409: that refusal is the point of step 2.
+      allowErrors: [/status of 409/],
+    });
+
+    // 1. The library's videos: a WebM for the place, with English captions in the English run only.
+    await openItem(page, "/admin/media?kind=video");
+    await expectOnScreen(page.locator(".ws-drop"));
+    await page.setInputFiles("#video-file", "tests/fixtures/video/clip.webm");
+    await page.fill("#video-slug", slug);
+    await page.fill("#video-title", "The courtyard at dawn");
+    await page.selectOption("#video-place", place);
+    await page.fill("#video-credit", "Ministry of Tourism");
+    await page.selectOption("#video-licence", "ministry");
+    if (language === "en") await page.setInputFiles("#video-captions", captionsFile("en"));
+    await expectAccessible(page);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/admin/content/video/${slug}\\?done=created`)),
+      press(page, page.locator(".ws-drop ~ button[type=submit]")),
+    ]);
+    await expectOnScreen(page.locator("video.ws-video"));
+
+    // 2. Without English captions the video cannot be published, and the page says why.
+    if (language === "ar") {
+      await expectOnScreen(page.locator(`.ws-notice:text-is("${t.media.video.needsEnglish}")`));
+      await Promise.all([page.waitForURL(/\/publish$/), press(page, page.locator('button[name="intent"][value="publish"]'))]);
+      const alert = page.locator(".ws-notice.ws-error[role=alert]");
+      await expectOnScreen(alert);
+      expect(await alert.textContent()).toContain(t.content.problems["missing-english-captions"]);
+      await openItem(page, `/admin/content/video/${slug}`);
+    }
+
+    // 3. Captions added on the video's page, one language at a time: English when it is missing, then Arabic.
+    for (const captions of language === "ar" ? (["en", "ar"] as const) : (["ar"] as const)) {
+      await page.selectOption("#captions-language", captions);
+      await page.setInputFiles("#captions-file", captionsFile(captions));
+      await Promise.all([page.waitForURL(/done=captions/), press(page, page.locator("form:has(#captions-file) button[type=submit]"))]);
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    }
+    expect(await page.locator("video.ws-video track").evaluateAll((tracks) => tracks.map((x) => x.getAttribute("srclang")).sort())).toEqual(
+      ["ar", "en"],
+    );
+    await expectAccessible(page);
+    await Promise.all([page.waitForURL(/done=published/), press(page, page.locator('button[name="intent"][value="publish"]'))]);
+
+    // 4. The place's video page, in the visitor's language: the video plays, captions in their language, credited.
+    const ids = await placeIds(place);
+    const visitor = await open(localePath(language, `${sitePath.place(ids.category_id, ids.city_id, ids.id)}/video`), { width });
+    const video = visitor.locator("figure.video video");
+    await video.scrollIntoViewIfNeeded();
+    await expectOnScreen(video);
+    expect(await video.locator("source").getAttribute("src")).toMatch(new RegExp(`^/media/lib/video/${slug}\\.[0-9a-f]{8}\\.webm$`));
+    // The browser reads the video's size and length (by ranges), and the default track's cues, from our server.
+    await visitor.waitForFunction(() => (document.querySelector("figure.video video") as HTMLVideoElement).readyState >= 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, Math.round(v.duration)])).toEqual([160, 90, 3]);
+    const cue = await visitor.waitForFunction(() => {
+      const track = [...(document.querySelector("figure.video video") as HTMLVideoElement).textTracks].find((x) => x.mode === "showing");
+      return track?.cues?.length ? `${track.language}: ${(track.cues[0] as VTTCue).text}` : null;
+    });
+    expect(await cue.jsonValue()).toBe(language === "ar" ? "ar: الصحن عند الفجر." : "en: The courtyard at dawn.");
+    const credit = visitor.locator("figure.video .photo-credit");
+    await expectOnScreen(credit);
+    expect(await credit.textContent()).toContain("Ministry of Tourism");
+    await visitor.screenshot({ path: `test-results/video-journey-${language}-${width}.png` });
+  });
+});
+
 describe("media uploads that must be refused", () => {
   const { open } = useBrowser();
   const t = workspaceMessages("en");
@@ -156,12 +246,12 @@ describe("media uploads that must be refused", () => {
       ["truncated", files.truncated, t.media.refused.unreadable],
       ["huge", files.huge, t.media.refused["too-large"].replace("{mb}", "25")],
     ] as const) {
-      await page.setInputFiles("#upload-file", file);
-      await page.fill("#upload-slug", `refused-${name}`);
-      await page.fill("#upload-alt", "Not a photograph");
-      await page.fill("#upload-caption", "Not a photograph");
-      await page.fill("#upload-credit", "Nobody");
-      await page.selectOption("#upload-licence", "CC0-1.0");
+      await page.setInputFiles("#picture-file", file);
+      await page.fill("#picture-slug", `refused-${name}`);
+      await page.fill("#picture-alt", "Not a photograph");
+      await page.fill("#picture-caption", "Not a photograph");
+      await page.fill("#picture-credit", "Nobody");
+      await page.selectOption("#picture-licence", "CC0-1.0");
       await press(page, page.locator(".ws-drop ~ button[type=submit]"));
       const alert = page.locator("form .ws-notice.ws-error[role=alert]");
       await alert.waitFor();

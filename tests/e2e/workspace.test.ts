@@ -225,7 +225,7 @@ describe("workspace forms with bad input", () => {
     expect(await upload(withoutFile)).toEqual({ status: 400, body: { code: "no-file" } });
     const noScript = await post("/admin/media/upload", { slug: "no-file" }, cookie);
     expect(noScript.res.status).toBe(303);
-    expect(noScript.res.headers.get("location")).toBe("/admin/media?refused=no-file");
+    expect(noScript.res.headers.get("location")).toBe("/admin/media?kind=picture&refused=no-file");
     const withoutCredit = new FormData();
     withoutCredit.set("file", new Blob([photo()], { type: "image/jpeg" }), "krak.jpg");
     for (const [name, value] of Object.entries({ slug: "no-credit", "alt.en": "A castle", "caption.en": "A castle", licence: "CC0-1.0" }))

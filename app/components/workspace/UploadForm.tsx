@@ -1,6 +1,7 @@
-// The media library's upload form. Without a script it is a plain multipart form. With one, a photograph can
-// be dropped on it, a file over the limit is refused at once, and the upload is sent with its progress shown;
-// the answer (JSON) either opens the new photograph or says, in the editor's language, why it was refused.
+// The media library's upload form, for a photograph or a video. Without a script it is a plain multipart
+// form. With one, a file can be dropped on it, a file over the limit is refused at once, and the upload is
+// sent with its progress shown; the answer (JSON) either opens the new item or says, in the editor's
+// language, why it was refused.
 import { useRef, useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider";
 import { LICENCE_IDS } from "../../../shared/licences";
@@ -9,15 +10,23 @@ import { UPLOAD_LIMITS } from "../../../shared/limits";
 import { Field } from "./Form";
 
 type Refusal = { code: string; values?: Record<string, string | number> };
-const MB = UPLOAD_LIMITS.imageBytes / 1024 / 1024;
+type Option = { value: string; label: string };
+export type UploadKind = "picture" | "video";
 
-export function UploadForm({ refused }: { refused?: Refusal }) {
+const KINDS = {
+  picture: { bytes: UPLOAD_LIMITS.imageBytes, accept: "image/jpeg,image/png,image/webp,image/avif" },
+  video: { bytes: UPLOAD_LIMITS.videoBytes, accept: "video/webm,video/mp4" },
+} as const;
+
+export function UploadForm({ kind, refused, places = [] }: { kind: UploadKind; refused?: Refusal; places?: Option[] }) {
   const { t } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<Refusal | null>(refused ?? null);
   const [over, setOver] = useState(false);
+  const mb = KINDS[kind].bytes / 1024 / 1024;
+  const id = (name: string) => `${kind}-${name}`;
 
   const choose = (files: FileList | null) => {
     setProblem(null);
@@ -27,7 +36,7 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
   const send = (form: HTMLFormElement) => {
     const file = input.current?.files?.[0];
     if (!file) return setProblem({ code: "no-file" });
-    if (file.size > UPLOAD_LIMITS.imageBytes) return setProblem({ code: "too-large", values: { mb: MB } });
+    if (file.size > KINDS[kind].bytes) return setProblem({ code: "too-large", values: { mb } });
     setProblem(null);
     const request = new XMLHttpRequest();
     request.open("POST", form.action);
@@ -65,9 +74,10 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
         send(e.currentTarget);
       }}
     >
-      <h2>{t("media.upload")}</h2>
+      <h2>{t(`media.${kind}.upload`)}</h2>
+      <input type="hidden" name="kind" value={kind} />
       <label
-        htmlFor="upload-file"
+        htmlFor={id("file")}
         className={over ? "ws-drop ws-drop-over" : "ws-drop"}
         onDragOver={(e) => {
           e.preventDefault();
@@ -83,41 +93,37 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
           }
         }}
       >
-        <span>{t("media.drop")}</span>
-        <small>{t("media.types", { mb: MB })}</small>
+        <span>{t(`media.${kind}.drop`)}</span>
+        <small>{t(`media.${kind}.types`, { mb })}</small>
         {chosen && <strong dir="auto">{t("media.chosen", { name: chosen })}</strong>}
       </label>
       <input
         ref={input}
-        id="upload-file"
+        id={id("file")}
         name="file"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={KINDS[kind].accept}
         required
         onChange={(e) => choose(e.currentTarget.files)}
       />
-      <Field id="upload-slug" name="slug" label={t("media.slug")} required pattern="[a-z0-9]+(-[a-z0-9]+)*" dir="ltr" />
+      <Field id={id("slug")} name="slug" label={t("media.slug")} required pattern="[a-z0-9]+(-[a-z0-9]+)*" dir="ltr" />
+      {kind === "picture" ? <PictureFields /> : <VideoFields places={places} />}
+      <Field id={id("credit")} name="credit" label={t("media.credit")} required />
       <div className="ws-field">
-        <label htmlFor="upload-alt">{t("media.altEn")}</label>
-        <textarea id="upload-alt" name="alt.en" required rows={2} lang="en" dir="ltr" />
-      </div>
-      <Field id="upload-caption" name="caption.en" label={t("media.captionEn")} required lang="en" dir="ltr" />
-      <Field id="upload-credit" name="credit" label={t("media.credit")} required />
-      <div className="ws-field">
-        <label htmlFor="upload-licence">{t("media.licence")}</label>
-        <select id="upload-licence" name="licence" required defaultValue="">
+        <label htmlFor={id("licence")}>{t("media.licence")}</label>
+        <select id={id("licence")} name="licence" required defaultValue="">
           <option value="" disabled>
             {t("content.none")}
           </option>
-          {LICENCE_IDS.map((id) => (
-            <option key={id} value={id}>
-              {licenceName(id, t)}
+          {LICENCE_IDS.map((licence) => (
+            <option key={licence} value={licence}>
+              {licenceName(licence, t)}
             </option>
           ))}
         </select>
       </div>
-      <Field id="upload-source" name="source" type="url" label={t("media.source")} dir="ltr" />
-      <Field id="upload-taken" name="taken" type="date" label={t("media.taken")} dir="ltr" />
+      <Field id={id("source")} name="source" type="url" label={t("media.source")} dir="ltr" />
+      <Field id={id("taken")} name="taken" type="date" label={t("media.taken")} dir="ltr" />
       {message && (
         <p className="ws-notice ws-error" role="alert">
           {message}
@@ -126,12 +132,56 @@ export function UploadForm({ refused }: { refused?: Refusal }) {
       {percent !== null && (
         <p role="status">
           <progress max={100} value={percent} aria-label={t("media.progress", { percent })} />{" "}
-          {percent < 100 ? t("media.progress", { percent }) : t("media.processing")}
+          {percent < 100 ? t("media.progress", { percent }) : t(`media.${kind}.processing`)}
         </p>
       )}
       <button type="submit" className="ws-button" disabled={percent !== null}>
         {t("media.send")}
       </button>
     </form>
+  );
+}
+
+function PictureFields() {
+  const { t } = useI18n();
+  return (
+    <>
+      <div className="ws-field">
+        <label htmlFor="picture-alt">{t("media.altEn")}</label>
+        <textarea id="picture-alt" name="alt.en" required rows={2} lang="en" dir="ltr" />
+      </div>
+      <Field id="picture-caption" name="caption.en" label={t("media.captionEn")} required lang="en" dir="ltr" />
+    </>
+  );
+}
+
+function VideoFields({ places }: { places: Option[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field id="video-title" name="title.en" label={t("media.video.titleEn")} required lang="en" dir="ltr" />
+      <div className="ws-field">
+        <label htmlFor="video-place">{t("media.video.place")}</label>
+        <select id="video-place" name="place" required defaultValue="">
+          <option value="" disabled>
+            {t("content.none")}
+          </option>
+          {places.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ws-field ws-check">
+        <label htmlFor="video-sign">{t("media.video.sign")}</label>
+        <input id="video-sign" name="sign" type="checkbox" />
+      </div>
+      <div className="ws-field">
+        <label htmlFor="video-captions">{t("media.video.captionsEn")}</label>
+        <input id="video-captions" name="captions" type="file" accept=".vtt,text/vtt" aria-describedby="video-captions-hint" />
+        <small id="video-captions-hint">{t("media.video.captionsHint")}</small>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 // /admin/content/{type}/{slug}: one item's draft in all seven languages side by side, its translation status,
 // saving (editors: everything; translators: their languages), previews in every language and, for editors,
 // publishing, unpublishing and scheduling (posted to ./publish). A photograph of the library shows itself,
-// where it is used, and (when nothing uses it) can be deleted.
+// where it is used, and (when nothing uses it) can be deleted; a video plays, with its captions, which are
+// added here one language at a time (posted to /admin/media/captions).
 import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { appContext } from "../../request-context";
 import type { Route } from "./+types/content-item";
@@ -13,6 +14,8 @@ import { formText, postedForm } from "../../lib/form";
 import { ContentFields, Outcome } from "../../components/workspace/ContentForm";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
+import { VideoSection } from "../../components/workspace/VideoSection";
+import { videoUrl } from "../../../domain/media/urls";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -24,6 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       may,
       fixed: isFixedType(item.type),
       picture: item.type === "picture" ? await pictureOf(context, params.slug, (item.draft as { file: string }).file) : null,
+      video: item.type === "video" ? videoOf(item.draft as VideoBody) : null,
     };
   } catch (error) {
     throw refusal(error);
@@ -38,13 +42,27 @@ async function pictureOf(context: Route.LoaderArgs["context"], slug: string, fil
   return { src: variant?.src ?? null, width: variant?.width, height: variant?.height, uses: await domain.pictures.uses(slug) };
 }
 
+type VideoBody = { file: string; width: number; height: number; seconds: number; captions: Array<{ language: string; file: string }> };
+/** A library video as its page plays it: its file and captions where the library serves them. */
+function videoOf(body: VideoBody) {
+  return {
+    src: videoUrl(body.file),
+    width: body.width,
+    height: body.height,
+    seconds: body.seconds,
+    captions: body.captions.map((c) => ({ language: c.language, src: videoUrl(c.file) })),
+  };
+}
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { editor, editing } = editorOf(context);
   const form = await postedForm(request);
+  const { domain } = context.get(appContext);
   try {
-    if (formText(form, "intent") === "delete" && params.type === "picture") {
-      await context.get(appContext).domain.pictures.remove(editor, params.slug, Number(formText(form, "revision")));
-      return redirect("/admin/media?done=deleted", 303);
+    if (formText(form, "intent") === "delete" && (params.type === "picture" || params.type === "video")) {
+      const library = params.type === "picture" ? domain.pictures : domain.videos;
+      await library.remove(editor, params.slug, Number(formText(form, "revision")));
+      return redirect(`/admin/media${params.type === "video" ? "?kind=video&" : "?"}done=deleted`, 303);
     }
     const revision = await editing.save(
       editor,
@@ -59,11 +77,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled"];
+const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions"];
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, options, may, fixed, picture } = useLoaderData<typeof loader>();
+  const { item, options, may, fixed, picture, video } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -115,7 +133,8 @@ export default function ContentItem() {
           )}
         </section>
       )}
-      {!picture && (
+      {video && <VideoSection video={video} slug={item.slug} revision={item.revision} published={item.status !== "draft"} may={may} />}
+      {!picture && !video && (
         <nav aria-label={t("content.preview")} className="ws-card">
           <h2>{t("content.preview")}</h2>
           <ul className="ws-codes">

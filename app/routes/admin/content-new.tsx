@@ -3,13 +3,14 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import type { Route } from "./+types/content-new";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
-import { CONTENT_FIELDS, CONTENT_TYPES } from "../../lib/content-fields";
+import { CONTENT_FIELDS, CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { postedForm } from "../../lib/form";
 import { ContentFields, Outcome } from "../../components/workspace/ContentForm";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  if (!CONTENT_TYPES.includes(params.type) || isFixedType(params.type)) throw data(null, { status: 404 });
+  if (!CONTENT_TYPES.includes(params.type) || isFixedType(params.type) || LIBRARY_TYPES.includes(params.type))
+    throw data(null, { status: 404 });
   const { may } = editorOf(context);
   return { type: params.type, options: await formOptions(context, params.type), may };
 }

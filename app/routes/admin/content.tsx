@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, isFixedType } from "../../lib/content.server";
-import { CONTENT_TYPES } from "../../lib/content-fields";
+import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
 import { WorkspaceTable } from "../../components/workspace/Table";
 
@@ -35,7 +35,7 @@ export default function Content() {
       </nav>
       {may.edit && !fixed && (
         <p>
-          <Link className="ws-button" to={`/admin/content/${type}/new`}>
+          <Link className="ws-button" to={LIBRARY_TYPES.includes(type) ? "/admin/media" : `/admin/content/${type}/new`}>
             {t("content.new", { type: t(`content.typeNames.${type}`) })}
           </Link>
         </p>

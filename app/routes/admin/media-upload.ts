@@ -1,43 +1,33 @@
-// POST /admin/media/upload: a photograph into the media library (app/routes/admin/media.tsx posts here). The
-// page's script sends it with progress and reads the JSON answer; without a script the form posts itself
-// and is sent back to the library with the outcome in the address. Nothing is kept of a refused upload.
+// POST /admin/media/upload: a photograph or a video (with its English captions, when given) into the media
+// library; app/routes/admin/media.tsx posts here, `kind` saying which. The page's script sends it with
+// progress and reads the JSON answer; without a script the form posts itself and is sent back to the library
+// with the outcome in the address. Nothing is kept of a refused upload.
 import { redirect } from "react-router";
 import type { Route } from "./+types/media-upload";
 import { appContext } from "../../request-context";
-import { editingStatus, editorOf } from "../../lib/content.server";
+import { editorOf } from "../../lib/content.server";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { postedForm } from "../../lib/form";
-import { isEditingError } from "../../../domain/content/editing";
-import { isUploadError } from "../../../domain/media/upload-error";
+import { uploadAnswer, uploadedBytes } from "../../lib/upload.server";
 
 /** The library itself is where a GET of this address belongs. */
 export function loader() {
   return redirect("/admin/media", 303);
 }
 
-/** An upload refused for its bytes: too large, not an image we take, or anything else wrong with it. */
-const UPLOAD_STATUS: Record<string, number> = { "too-large": 413, "not-allowed": 415 };
-
 export async function action({ context, request }: Route.ActionArgs) {
   const { editor } = editorOf(context);
-  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const answer = (
-    status: number,
-    body: { location?: string; code?: string; values?: Record<string, string | number>; problems?: unknown[] },
-  ) =>
-    wantsJson
-      ? Response.json(body, { status })
-      : redirect(body.location ?? `/admin/media?${new URLSearchParams({ refused: body.code ?? "invalid", ...body.values })}`, 303);
+  const { domain } = context.get(appContext);
   const form = await postedForm(request);
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return answer(400, { code: file instanceof File ? "empty" : "no-file" });
-  const { file: _none, ...details } = bodyFromForm("picture", form);
-  try {
-    const slug = await context.get(appContext).domain.pictures.upload(editor, new Uint8Array(await file.arrayBuffer()), details);
-    return answer(201, { location: `/admin/content/picture/${slug}?done=created` });
-  } catch (error) {
-    if (isUploadError(error)) return answer(UPLOAD_STATUS[error.code] ?? 422, { code: error.code, values: error.values });
-    if (isEditingError(error)) return answer(editingStatus(error.code), { code: error.code, problems: error.problems });
-    throw error;
-  }
+  const kind = form.get("kind") === "video" ? "video" : "picture";
+  const answer = uploadAnswer(request, `/admin/media?kind=${kind}`);
+  const bytes = await uploadedBytes(form, "file");
+  if (typeof bytes === "string") return answer.refused(400, { code: bytes });
+  const { file: _file, ...details } = bodyFromForm(kind, form);
+  return answer.outcome(async () => {
+    if (kind === "picture") return `/admin/content/picture/${await domain.pictures.upload(editor, bytes, details)}?done=created`;
+    const captions = await uploadedBytes(form, "captions");
+    const english = typeof captions === "string" ? undefined : captions;
+    return `/admin/content/video/${await domain.videos.upload(editor, bytes, details, english)}?done=created`;
+  });
 }

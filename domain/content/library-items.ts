@@ -1,0 +1,63 @@
+// What the media library's two kinds of item (a `picture`, a `video`) share as editors use them: an upload's
+// texts are checked before its bytes are stored, a stored file is taken back when its document cannot be
+// made, and a deleted item's document goes before its files.
+import type { DatabaseHandle } from "../../db/engine.ts";
+import { auditRepository } from "../../db/repositories/audit.ts";
+import { documentsRepository } from "../../db/repositories/documents.ts";
+import { can } from "../workspace/roles.ts";
+import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
+import type { MediaLibrary } from "../media/library.ts";
+import type { DocumentType } from "./documents.ts";
+import { EditingError, schemaProblems, type Editor, type EditingService } from "./editing.ts";
+
+/** An upload's form fields, before they are checked. */
+export type UploadDetails = Record<string, unknown> & { slug?: unknown };
+
+export function libraryItems(d: { handle: DatabaseHandle; editing: EditingService; library: MediaLibrary; now: () => Date }) {
+  const documents = documentsRepository(d.handle.db);
+  const audit = (editor: Editor, action: AuditAction, target: string, before: unknown, after: unknown) =>
+    auditRepository(d.handle.db).append(auditEntry(d.now(), editor, action, target, before, after));
+
+  return {
+    documents,
+    audit,
+
+    need(editor: Editor, permission: "content.read" | "content.edit" = "content.edit") {
+      if (!can(editor.role, permission)) throw new EditingError("forbidden");
+    },
+
+    /**
+     * An upload's texts checked by the type's schema, with `stored` standing in for what its bytes will give;
+     * said now, not after the file has been read and stored (create would say it too), with the slug's use.
+     */
+    async checkNew(type: DocumentType, details: UploadDetails, stored: Record<string, unknown>): Promise<{ slug: string; texts: object }> {
+      const slug = typeof details.slug === "string" ? details.slug : "";
+      const texts = schemaProblems(type, { ...details, ...stored });
+      if (texts.problems.length) throw new EditingError("invalid", texts.problems);
+      if (await documents.get(type, slug)) throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
+      return { slug, texts: texts.value as object };
+    },
+
+    /** Makes the item's document from its stored files; when it cannot be made, the files go again. */
+    async create(editor: Editor, type: DocumentType, body: object, files: string[]): Promise<void> {
+      try {
+        await d.editing.create(editor, type, body);
+      } catch (error) {
+        for (const file of files) await d.library.remove(file);
+        throw error;
+      }
+    },
+
+    /** Deletes an item's document (at the revision the editor saw), then every file it and its published form name. */
+    async remove(editor: Editor, type: DocumentType, slug: string, revision: number, filesOf: (body: unknown) => string[]) {
+      const doc = await documents.get(type, slug);
+      if (!doc) throw new EditingError("not-found");
+      await d.handle.db.transaction().execute(async (trx) => {
+        if (!(await documentsRepository(trx).remove({ type, slug, revision }))) throw new EditingError("conflict");
+        await auditRepository(trx).append(auditEntry(d.now(), editor, "media.delete", `${type}/${slug}`, doc.draft));
+      });
+      // The files go once the document is gone: a page being made meanwhile still finds them.
+      for (const file of new Set([...filesOf(doc.draft), ...(doc.published ? filesOf(doc.published) : [])])) await d.library.remove(file);
+    },
+  };
+}
