@@ -3,6 +3,7 @@
 // place in English and Arabic and previews it; the translator adds French and cannot publish; the editor
 // publishes; the public page, the search and the mobile app's API show the place in the three languages; the
 // audit log lists every step. The time from pressing Publish to the place answering publicly is printed.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
@@ -246,6 +247,22 @@ describe.each([
     }
     // Still no cookie on the public site.
     expect(await publicPage.context().cookies()).toEqual([]);
+
+    // The seed has no library video: one is uploaded with its English captions, as the media page sends it.
+    const clip = await editor.request.post(`${base}/admin/media/upload`, {
+      headers: { origin, accept: "application/json" },
+      multipart: {
+        kind: "video",
+        file: { name: "clip.webm", mimeType: "video/webm", buffer: readFileSync("tests/fixtures/video/clip.webm") },
+        captions: { name: "clip.en.vtt", mimeType: "text/vtt", buffer: Buffer.from("WEBVTT\n\n00:00.000 --> 00:02.000\nA test clip.\n") },
+        slug: `clip-${tag}`,
+        "title.en": "A test clip",
+        place: "apamea",
+        credit: "Ministry of Tourism",
+        licence: "ministry",
+      },
+    });
+    expect(clip.status(), await clip.text()).toBe(201);
 
     // Every kind of content, in its form as the editor sees it, saved without a change: the form gives back
     // exactly what it showed (the revision stays), and the form passes axe.

@@ -174,7 +174,9 @@ describe.each([
 
     // 2. Without English captions the video cannot be published, and the page says why.
     if (language === "ar") {
-      await expectOnScreen(page.locator(`.ws-notice:text-is("${t.media.video.needsEnglish}")`));
+      const needs = page.locator(`.ws-notice:text-is("${t.media.video.needsEnglish}")`);
+      await needs.scrollIntoViewIfNeeded();
+      await expectOnScreen(needs);
       await Promise.all([page.waitForURL(/\/publish$/), press(page, page.locator('button[name="intent"][value="publish"]'))]);
       const alert = page.locator(".ws-notice.ws-error[role=alert]");
       await expectOnScreen(alert);
@@ -211,6 +213,7 @@ describe.each([
     });
     expect(await cue.jsonValue()).toBe(language === "ar" ? "ar: الصحن عند الفجر." : "en: The courtyard at dawn.");
     const credit = visitor.locator("figure.video .photo-credit");
+    await credit.scrollIntoViewIfNeeded();
     await expectOnScreen(credit);
     expect(await credit.textContent()).toContain("Ministry of Tourism");
     await visitor.screenshot({ path: `test-results/video-journey-${language}-${width}.png` });

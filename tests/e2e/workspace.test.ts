@@ -237,6 +237,34 @@ describe("workspace forms with bad input", () => {
     expect(shown.res.status).toBe(409);
     expect(shown.text).toContain(en.content.refused["in-use"]);
 
+    // A video's captions: no file, a video that is not there, a language that is not one, each answered with
+    // its code; a form posted without the page's script is sent back to the video with the reason.
+    const captions = async (fields: Record<string, string>, file?: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      if (file !== undefined) form.set("file", new Blob([file], { type: "text/vtt" }), "captions.vtt");
+      const res = await fetch(`${baseURL()}/admin/media/captions`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: origin(), cookie, accept: "application/json" },
+        body: form,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const cue = "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n";
+    expect(await captions({ video: "no-such-video", language: "en", revision: "1" })).toEqual({ status: 400, body: { code: "no-file" } });
+    expect(await captions({ video: "no-such-video", language: "en", revision: "1" }, cue)).toMatchObject({
+      status: 404,
+      body: { code: "not-found" },
+    });
+    expect(await captions({ video: "no-such-video", language: "xx", revision: "1" }, cue)).toMatchObject({
+      status: 422,
+      body: { code: "invalid" },
+    });
+    const captionsNoScript = await post("/admin/media/captions", { video: "no-such-video", language: "en", revision: "1" }, cookie);
+    expect(captionsNoScript.res.status).toBe(303);
+    expect(captionsNoScript.res.headers.get("location")).toBe("/admin/content/video/no-such-video?refused=no-file");
+
     // The inbox: a message that is not there, a state that is not one, a body that is not a form.
     const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
     const id = await contactRepository(handle.db)
