@@ -3,16 +3,13 @@
 // its EXIF or GPS, its original never; attached to a place and published, the public API hands the mobile app
 // its variants and credit; a photograph in use cannot be deleted. Once on a folder (SQLite), once on an
 // S3-compatible server (PostgreSQL), as several instances would share it.
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
-import { diskStore, type MediaStore } from "../../domain/media/store.ts";
+import type { MediaStore } from "../../domain/media/store.ts";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { disguisedScript, photo, photoWithPosition, s3Server, svg, truncatedJpeg } from "../fixtures/uploads.ts";
+import { disguisedScript, photo, photoWithPosition, storeUnderTest, svg, truncatedJpeg } from "../fixtures/uploads.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
@@ -31,23 +28,10 @@ describe.each([
 ] as const)("media library on %s with a %s store", (engine, kind) => {
   let t: Awaited<ReturnType<typeof testApp>>;
   let store: MediaStore;
-  let stop = async () => {};
-  /** Every file in the store; an S3 bucket's, through the folder s3rver keeps them in. */
   let keys: () => string[];
+  let stop = async () => {};
   beforeAll(async () => {
-    if (kind === "disk") {
-      const dir = mkdtempSync(join(tmpdir(), "media-store-"));
-      store = diskStore(dir);
-      keys = () =>
-        readdirSync(dir, { recursive: true, withFileTypes: true })
-          .filter((f) => f.isFile())
-          .map((f) => f.name);
-    } else {
-      const s3 = await s3Server();
-      store = s3.store;
-      stop = s3.close;
-      keys = s3.objects;
-    }
+    ({ store, keys, close: stop } = await storeUnderTest(kind));
     t = await testApp(engine, { mediaStore: store });
   }, 60_000);
   afterAll(async () => {

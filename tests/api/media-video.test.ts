@@ -2,15 +2,13 @@
 // video is checked by its bytes and its captions before anything is kept; a video without English captions
 // stays a draft; published, the mobile app's links and the site carry it, served by ranges as players ask,
 // with its captions. Once on a folder (SQLite), once on an S3-compatible server (PostgreSQL).
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
-import { diskStore, type MediaStore } from "../../domain/media/store.ts";
+import type { MediaStore } from "../../domain/media/store.ts";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { disguisedScript, photo, s3Server } from "../fixtures/uploads.ts";
+import { disguisedScript, photo, storeUnderTest } from "../fixtures/uploads.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
@@ -35,22 +33,10 @@ describe.each([
 ] as const)("library videos on %s with a %s store", (engine, kind) => {
   let t: Awaited<ReturnType<typeof testApp>>;
   let store: MediaStore;
-  let stop = async () => {};
   let keys: () => string[];
+  let stop = async () => {};
   beforeAll(async () => {
-    if (kind === "disk") {
-      const dir = mkdtempSync(join(tmpdir(), "media-store-"));
-      store = diskStore(dir);
-      keys = () =>
-        readdirSync(dir, { recursive: true, withFileTypes: true })
-          .filter((f) => f.isFile())
-          .map((f) => f.name);
-    } else {
-      const s3 = await s3Server();
-      store = s3.store;
-      stop = s3.close;
-      keys = s3.objects;
-    }
+    ({ store, keys, close: stop } = await storeUnderTest(kind));
     t = await testApp(engine, { mediaStore: store });
   }, 60_000);
   afterAll(async () => {
