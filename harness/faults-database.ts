@@ -35,6 +35,8 @@ export type DatabaseFaultResult = {
   baselineFailures: Sample[];
   /** Answers during the outage that are not a 503 with a clear message. */
   outageViolations: Sample[];
+  /** The readiness check's answers (GET /readyz, twice a second) by phase: what a load balancer saw. */
+  readiness: Record<"before" | "outage" | "after", string[]>;
   /** One example of each distinct answer during the outage: what a visitor got. */
   outageAnswers: { kind: string; status: number; contentType: string; excerpt: string }[];
   /** From "database is accepting connections again" to the first normal answer after which all answers are normal; null if never. */
@@ -136,6 +138,31 @@ export function crashReason(lines: string[]): string | undefined {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** GET /readyz twice a second until stopped: each answer as "status body", with when it was asked. */
+function readinessChecks(baseURL: string, now: () => number) {
+  const answers: Array<{ at: number; answer: string }> = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const at = now();
+      const answer = await fetch(`${baseURL}/readyz`).then(
+        async (r) => `${r.status} ${await r.text()}`,
+        (e: Error) => `error ${e.message}`,
+      );
+      answers.push({ at, answer });
+      await sleep(500);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return answers;
+    },
+  };
+}
+const distinct = (answers: Array<{ answer: string }>) => [...new Set(answers.map((a) => a.answer))];
+
 export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<DatabaseFaultResult> {
   const log = o.log ?? (() => {});
   const dir = mkdtempSync(join(tmpdir(), "visit-syria-faults-"));
@@ -163,6 +190,7 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
     const t0 = performance.now();
     const now = () => performance.now() - t0;
     const stream = requestStream(site.url, targets, { t0, workers: o.workers ?? 4 });
+    const checks = readinessChecks(site.url, now);
     await sleep(o.beforeMs);
     const stopBegin = now();
     await pg.stop();
@@ -189,6 +217,7 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
     }
     await sleep(o.afterMs);
     await stream.stop();
+    const answers = await checks.stop();
 
     const samples = stream.samples;
     const phaseOf = (s: Sample): Phase => {
@@ -229,6 +258,11 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
       baselineFailures: byPhase("before").filter((s) => !s.ok),
       outageViolations: outage.filter((s) => !isClearUnavailable(s)),
       outageAnswers: [...seen.values()],
+      readiness: {
+        before: distinct(answers.filter((a) => a.at < stopBegin)),
+        outage: distinct(answers.filter((a) => a.at >= stopEnd + 1000 && a.at <= startBegin)),
+        after: distinct(answers.filter((a) => recovered !== null && a.at >= recovered)),
+      },
       unexpected,
       recoveryMs,
       beforeRecovery,

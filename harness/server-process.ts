@@ -16,9 +16,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function reachable(port: number): Promise<boolean> {
+async function reachable(port: number, path: string): Promise<boolean> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/back/api/user/language1/languages`);
+    const res = await fetch(`http://127.0.0.1:${port}${path}`);
     return res.ok;
   } catch {
     return false;
@@ -32,8 +32,14 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** `cwd` is where the server looks for build/ (the project by default; the bench's Lighthouse uses a copy). */
-export async function startServer(env: Record<string, string>, { timeoutMs = 120_000, cwd = process.cwd() } = {}): Promise<ServerProcess> {
+/**
+ * `cwd` is where the server looks for build/ (the project by default; the bench's Lighthouse uses a copy).
+ * `until`: "ready" waits for the site (GET /readyz); "live" only for the process to answer (GET /healthz).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 120_000, cwd = process.cwd(), until = "ready" as "ready" | "live" } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd,
@@ -45,7 +51,8 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 120
   child.stderr!.on("data", (d) => (output += d));
   const deadline = Date.now() + timeoutMs;
   // Wait for the listening line (LOG_LEVEL may hide info lines, so also poll the port).
-  while (!output.includes('"msg":"listening"') && !(await reachable(port))) {
+  const path = until === "ready" ? "/readyz" : "/healthz";
+  while (!(until === "ready" && output.includes('"msg":"listening"')) && !(await reachable(port, path))) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

@@ -19,6 +19,8 @@ import { CAPTIONS_PATH, isWorkspacePath, UPLOAD_PATH } from "../shared/workspace
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
 import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
 import { byteRange } from "./http/byte-range.ts";
+import { healthRoutes } from "./http/health.ts";
+import { readiness, type Readiness } from "./readiness.ts";
 import { isSafeKey } from "../domain/media/store.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
@@ -34,6 +36,8 @@ export type AppOptions = {
   pageMaxAge?: number;
   trustProxy?: boolean;
   version: string;
+  /** Whether the instance should get traffic (GET /readyz); by default, whether its database answers. */
+  readiness?: Readiness;
 };
 
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
@@ -53,6 +57,8 @@ export function createApp(o: AppOptions) {
     description: "The API the website and the ministry's mobile app call. Paths and JSON shapes are those of the original backend.",
   });
 
+  // Before everything else: a load balancer's checks cost nothing and are not logged.
+  healthRoutes(app, o.readiness ?? readiness(() => o.deps.content.version()));
   app.use(async (c, next) => {
     const start = performance.now();
     await next();

@@ -17,12 +17,14 @@ export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; POR
   return env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`;
 }
 
-export async function boot() {
+/** `onStage` hears when the database is migrated and when the first content is loaded (server/readiness.ts). */
+export async function boot(onStage: (stage: "migrating" | "loading-content") => void = () => {}) {
   const env = readEnv();
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
   const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version as string;
 
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
+  onStage("migrating");
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
 
@@ -42,6 +44,7 @@ export async function boot() {
   // (and, its content being the same, changes nothing the public sees).
   if (!(await domain.editing.hasDocuments())) {
     log.info("no content documents yet: loading the seed content (first start makes the images; later starts reuse them)");
+    onStage("loading-content");
     const report = await loadContentFolder(handle, domain.places);
     log.info(report, "content loaded");
   }

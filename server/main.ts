@@ -1,5 +1,6 @@
-// Starts the site: configuration, database and migrations, seed content on an empty database, the HTTP
-// server, and a graceful shutdown that finishes in-flight requests before closing the database.
+// Starts the site: the HTTP server (answering its health checks from the first moment), configuration,
+// database and migrations, seed content on an empty database, then the site itself, and a graceful shutdown
+// that finishes in-flight requests before closing the database.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,8 +8,19 @@ import { serve } from "@hono/node-server";
 import { boot } from "./boot.ts";
 import { createApp } from "./app.ts";
 import { pageHandler } from "./pages.ts";
+import { readEnv } from "./env.ts";
+import { readiness } from "./readiness.ts";
+import { startingApp } from "./http/health.ts";
 
-const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview } = await boot();
+// The server listens first, so a load balancer sees a live instance that is not ready yet (migrating, loading
+// the first content); the site is put behind it once it has started.
+const stage = readiness(() => ping(), { stage: "starting" });
+let ping: () => Promise<unknown> = async () => {};
+let answer: (request: Request) => Response | Promise<Response> = startingApp(stage).fetch;
+const bootEnv = readEnv();
+const server = serve({ fetch: (request) => answer(request), port: bootEnv.PORT, hostname: bootEnv.HOST });
+
+const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview } = await boot((s) => stage.set(s));
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
@@ -24,11 +36,16 @@ const app = createApp({
   pages,
   pageMaxAge: env.PAGE_MAX_AGE,
   trustProxy,
+  readiness: stage,
 });
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  log.info({ url: `http://${info.address}:${info.port}/`, engine: handle.engine }, "listening");
-});
+ping = () => domain.content.version();
+answer = app.fetch;
+stage.set("ready");
+const address = server.address();
+log.info(
+  { url: typeof address === "object" && address ? `http://${address.address}:${address.port}/` : address, engine: handle.engine },
+  "listening",
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

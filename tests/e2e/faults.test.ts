@@ -9,7 +9,9 @@ const brief = (samples: { target: string; status: number; contentType: string; e
   samples.slice(0, 5).map((s) => `${s.target}: ${s.status || s.error} ${s.contentType} ${s.excerpt ?? ""}`.slice(0, 240));
 
 describe("faults", () => {
-  it("answers 503 while PostgreSQL is down, stays alive, and recovers by itself within 10 s", { timeout: 180_000 }, async () => {
+  it("answers 503 while PostgreSQL is down (and says it is not ready), stays alive, and recovers by itself within 10 s", {
+    timeout: 180_000,
+  }, async () => {
     const r = await runDatabaseFault({ beforeMs: 2000, outageMs: 4000, recoveryWaitMs: 12_000, afterMs: 2000 });
     expect(brief(r.baselineFailures), "answers before the fault that are not normal").toEqual([]);
     expect(r.serverExit, `the site process died: ${crashReason(r.errorLogLines)}`).toBeNull();
@@ -20,6 +22,11 @@ describe("faults", () => {
     expect(r.recoveryMs, "no recovery after the database came back").not.toBeNull();
     expect(r.recoveryMs!).toBeLessThanOrEqual(10_000);
     expect(brief(r.afterRecoveryFailures), "failures after recovery").toEqual([]);
+    // What a load balancer sees: ready, then not ready because of the database (so it sends traffic
+    // elsewhere), then ready again, without the process being restarted.
+    expect(r.readiness.before).toEqual(['200 {"status":"ready"}']);
+    expect(r.readiness.outage).toEqual(['503 {"status":"unavailable","reason":"database"}']);
+    expect(r.readiness.after).toEqual(['200 {"status":"ready"}']);
   });
 
   it("keeps every contact message answered 201 when the process is killed mid-burst", { timeout: 180_000 }, async () => {
