@@ -30,6 +30,9 @@ function outageAnswerText(r: DatabaseFaultResult): string {
 export const faults: BenchPart = async (ctx) => {
   const db = await runDatabaseFault({ beforeMs: 5000, outageMs: OUTAGE_MS, recoveryWaitMs: 20_000, afterMs: 5000, log: ctx.log });
   const crash = await runCrashDurability({ burst: BURST, killAfter: KILL_AFTER, log: ctx.log });
+  ctx.log(
+    `readiness (GET /readyz) before: ${db.readiness.before.join(" | ")}; outage: ${db.readiness.outage.join(" | ")}; after: ${db.readiness.after.join(" | ")}`,
+  );
 
   const outageTotal = Object.values(db.counts.outage).reduce((a, b) => a + b, 0);
   const fiveHundreds = db.unexpected.filter((s) => s.status >= 500);
@@ -50,6 +53,12 @@ export const faults: BenchPart = async (ctx) => {
       value: `${outageTotal - db.outageViolations.length}/${outageTotal}`,
       pass: outageTotal > 0 && db.outageViolations.length === 0,
       note: db.outageViolations.length ? `got ${statusLine(countByStatus(db.outageViolations))}` : undefined,
+    },
+    {
+      name: "GET /readyz while the database is down: not ready, because of the database",
+      limit: '503 {"status":"unavailable","reason":"database"}',
+      value: db.readiness.outage.join(" | ") || "none",
+      pass: db.readiness.outage.length === 1 && db.readiness.outage[0] === '503 {"status":"unavailable","reason":"database"}',
     },
     {
       name: "answers 500 while the database stops, is down or restarts",
