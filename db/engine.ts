@@ -8,7 +8,9 @@ import { nodeSqliteDialect } from "./sqlite-dialect.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
-export type DatabaseHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+/** The PostgreSQL pool's connections (for the metrics): all, idle, and requests waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+export type DatabaseHandle = { db: Db; engine: Engine; close: () => Promise<void>; pool?: () => PoolStats };
 
 export function openDatabase({ databaseUrl, sqlitePath }: { databaseUrl?: string; sqlitePath: string }): DatabaseHandle {
   if (databaseUrl) {
@@ -24,7 +26,8 @@ export function openDatabase({ databaseUrl, sqlitePath }: { databaseUrl?: string
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: "postgres", close: () => db.destroy(), pool: stats };
   }
   if (sqlitePath !== ":memory:") mkdirSync(dirname(sqlitePath), { recursive: true });
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlitePath) });

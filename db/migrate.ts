@@ -13,11 +13,14 @@ const MIGRATIONS = [
   { name: "004-inbox", up: inbox.up },
 ];
 
+/** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */
+export const MIGRATION_LOCK = 7226001;
+
 export async function migrate({ db, engine }: DatabaseHandle): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
     // Several app instances may start together on one PostgreSQL: only one migrates at a time.
-    if (engine === "postgres") await sql`select pg_advisory_xact_lock(7226001)`.execute(trx);
+    if (engine === "postgres") await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await trx.schema
       .createTable("schema_migrations")
       .ifNotExists()

@@ -20,6 +20,9 @@ import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.
 import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
 import { byteRange } from "./http/byte-range.ts";
 import { healthRoutes } from "./http/health.ts";
+import { metricsRoute } from "./http/metrics-route.ts";
+import { routeLabels } from "./http/route-labels.ts";
+import type { SiteMetrics } from "./metrics.ts";
 import { readiness, type Readiness } from "./readiness.ts";
 import { isSafeKey } from "../domain/media/store.ts";
 
@@ -38,6 +41,9 @@ export type AppOptions = {
   version: string;
   /** Whether the instance should get traffic (GET /readyz); by default, whether its database answers. */
   readiness?: Readiness;
+  /** The metrics each request is counted in; GET /metrics serves them to a scraper with `metricsToken`. */
+  metrics?: SiteMetrics;
+  metricsToken?: string;
 };
 
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
@@ -59,9 +65,12 @@ export function createApp(o: AppOptions) {
 
   // Before everything else: a load balancer's checks cost nothing and are not logged.
   healthRoutes(app, o.readiness ?? readiness(() => o.deps.content.version()));
+  const routeOf = routeLabels(endpoints.map((e) => ({ method: e.method, path: `${API_BASE}${e.path}` })));
+  if (o.metrics && o.metricsToken) app.get("/metrics", metricsRoute(o.metrics, o.metricsToken));
   app.use(async (c, next) => {
     const start = performance.now();
     await next();
+    o.metrics?.request(c.req.method, routeOf(c.req.method, c.req.path), c.res.status, (performance.now() - start) / 1000);
     // Method, path and status only: no address, no query string, no body (the privacy promise).
     o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });

@@ -11,6 +11,7 @@ import { loadContentFolder } from "../domain/content/bootstrap.ts";
 import { buildDomain } from "./compose.ts";
 import { previewer } from "./preview.ts";
 import { mediaStoreOf } from "./media-store.ts";
+import { siteMetrics } from "./metrics.ts";
 
 /** Where the workspace is reached: PUBLIC_ORIGIN in production (https makes its cookies Secure), else this server. */
 export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }): string {
@@ -28,7 +29,9 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
 
+  const metrics = siteMetrics();
   const domain = buildDomain(handle, log, {
+    observeSearch: metrics.search,
     smtpUrl: env.SMTP_URL,
     to: env.CONTACT_MAIL_TO,
     from: env.CONTACT_MAIL_FROM,
@@ -48,11 +51,20 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     const report = await loadContentFolder(handle, domain.places);
     log.info(report, "content loaded");
   }
+  metrics.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
   domain.outbox.start();
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   const stopRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
-  const appBase = { deps: domain, log, version, mediaDir: env.MEDIA_DIR, staticMediaDir: join(env.CONTENT_DIR, "media", "static") };
+  const appBase = {
+    deps: domain,
+    log,
+    version,
+    mediaDir: env.MEDIA_DIR,
+    staticMediaDir: join(env.CONTENT_DIR, "media", "static"),
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+  };
   const preview = previewer(domain, log);
-  return { env, log, version, handle, domain, appBase, stopSchedule, stopRetention, preview };
+  return { env, log, version, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics };
 }

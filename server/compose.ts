@@ -7,7 +7,7 @@ import { searchRepository } from "../db/repositories/search.ts";
 import { contactRepository } from "../db/repositories/contact.ts";
 import { deviceRepository } from "../db/repositories/devices.ts";
 import { contentService } from "../domain/content/service.ts";
-import { indexedSearchService } from "../domain/search/service.ts";
+import { indexedSearchService, type SearchService } from "../domain/search/service.ts";
 import { contactService } from "../domain/contact/service.ts";
 import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer.ts";
 import { deviceService } from "../domain/devices/service.ts";
@@ -44,7 +44,23 @@ export type DomainOptions = {
   mediaDir?: string;
   /** The media library's store (MEDIA_STORE_DIR, or an S3-compatible bucket: server/media-store.ts). */
   mediaStore?: MediaStore;
+  /** Told how long each place search took, in seconds (the metrics). */
+  observeSearch?: (seconds: number) => void;
 };
+
+/** A search service that reports how long each search takes. */
+function timedSearch(service: SearchService, observe: (seconds: number) => void): SearchService {
+  return {
+    async search(q) {
+      const started = performance.now();
+      try {
+        return await service.search(q);
+      } finally {
+        observe((performance.now() - started) / 1000);
+      }
+    },
+  };
+}
 
 export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
   const mail = options;
@@ -64,7 +80,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }) });
   return {
     content,
-    search: indexedSearchService(searchRepository(handle.db), content.version),
+    search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
     contact: contactService(contactRepo, outbox, {
       mailConfigured: !!mailer,
       // One limit for the API endpoint and the contact page's form action.

@@ -38,6 +38,16 @@ const schema = z
      * database, shared by every instance on it. Setting it (32+ characters) lets an operator rotate it.
      */
     WORKSPACE_SECRET: z.string().min(32).optional(),
+    /**
+     * The metrics (GET /metrics, Prometheus format) are never public by default. METRICS_TOKEN (24+ characters)
+     * serves them on the site's port to a scraper that sends it as a bearer token; METRICS_ADDRESS
+     * ("127.0.0.1:9464") serves them, without a token, on an address of their own.
+     */
+    METRICS_TOKEN: z.string().min(24).optional(),
+    METRICS_ADDRESS: z
+      .string()
+      .regex(/^[\w.:[\]-]+:\d{1,5}$/, "host:port, such as 127.0.0.1:9464")
+      .optional(),
     /** Seconds a browser or CDN may keep a public page. */
     PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
   })

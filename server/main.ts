@@ -11,6 +11,7 @@ import { pageHandler } from "./pages.ts";
 import { readEnv } from "./env.ts";
 import { readiness } from "./readiness.ts";
 import { startingApp } from "./http/health.ts";
+import { metricsApp } from "./http/metrics-route.ts";
 
 // The server listens first, so a load balancer sees a live instance that is not ready yet (migrating, loading
 // the first content); the site is put behind it once it has started.
@@ -20,13 +21,26 @@ let answer: (request: Request) => Response | Promise<Response> = startingApp(sta
 const bootEnv = readEnv();
 const server = serve({ fetch: (request) => answer(request), port: bootEnv.PORT, hostname: bootEnv.HOST });
 
-const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview } = await boot((s) => stage.set(s));
+const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
+// The metrics on an address of their own, when the operator gives one (never the public port without a token).
+const metricsServer = env.METRICS_ADDRESS
+  ? serve({
+      fetch: metricsApp(metrics).fetch,
+      hostname: env.METRICS_ADDRESS.slice(0, env.METRICS_ADDRESS.lastIndexOf(":")).replace(/^\[|\]$/g, ""),
+      port: Number(env.METRICS_ADDRESS.slice(env.METRICS_ADDRESS.lastIndexOf(":") + 1)),
+    })
+  : undefined;
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
 const trustProxy = env.TRUST_PROXY === "1";
 const pages = existsSync(serverBuild)
-  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, { mode: env.NODE_ENV, trustProxy, preview })
+  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, {
+      mode: env.NODE_ENV,
+      trustProxy,
+      preview,
+      onCache: metrics.pageCache,
+    })
   : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
 
@@ -54,6 +68,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "shutting down: finishing in-flight requests");
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   // close() stops accepting and resolves once open requests are answered; idle keep-alive sockets go now.
+  metricsServer?.close();
   await new Promise<void>((done) => {
     server.close(() => done());
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

@@ -59,7 +59,15 @@ export async function pageHandler(
     trustProxy = false,
     cacheEntries = MAX_ENTRIES,
     preview,
-  }: { mode: string; trustProxy?: boolean; cacheEntries?: number; preview?: Previewer },
+    onCache = () => {},
+  }: {
+    mode: string;
+    trustProxy?: boolean;
+    cacheEntries?: number;
+    preview?: Previewer;
+    /** Told whether each public page came from the cache (the metrics). */
+    onCache?: (hit: boolean) => void;
+  },
 ): Promise<PageHandler> {
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
@@ -151,6 +159,7 @@ export async function pageHandler(
     // With the database down this throws, and the app's error handler answers 503.
     const key = `${await contentVersion()} ${url.pathname}${url.search}`;
     let entry = cache.get(key);
+    onCache(entry !== undefined);
     if (!entry) {
       entry = await render(get, c);
       // Only answers that depend on the URL alone are kept: pages and their data, found or not found.

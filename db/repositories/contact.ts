@@ -29,6 +29,16 @@ export function contactRepository(db: Db) {
         .limit(limit)
         .execute();
     },
+    async mailCounts(): Promise<{ pending: number; failed: number }> {
+      const rows = await db
+        .selectFrom("contact_messages")
+        .select(["mail_status", db.fn.countAll<number>().as("count")])
+        .where("mail_status", "in", ["pending", "failed"])
+        .groupBy("mail_status")
+        .execute();
+      const count = (status: MailStatus) => Number(rows.find((r) => r.mail_status === status)?.count ?? 0);
+      return { pending: count("pending"), failed: count("failed") };
+    },
     async recordAttempt(id: number, status: MailStatus) {
       await db
         .updateTable("contact_messages")

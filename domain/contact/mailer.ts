@@ -63,6 +63,8 @@ export function contactOutbox(
       if (timer) clearInterval(timer);
       await running;
     },
+    /** How many messages wait to be forwarded, and how many gave up after their last attempt (for the metrics). */
+    depth: () => repo.mailCounts(),
   };
 }
 export type ContactOutbox = ReturnType<typeof contactOutbox>;

@@ -5,10 +5,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../setup/test-app.ts";
+import { freshDatabase, testApp } from "../setup/test-app.ts";
+import { siteMetrics } from "../../server/metrics.ts";
 import { readiness } from "../../server/readiness.ts";
 import { startServer } from "../../harness/server-process.ts";
+import { MIGRATION_LOCK } from "../../db/migrate.ts";
 
 describe("health checks on the app", () => {
   let t: Awaited<ReturnType<typeof testApp>>;
@@ -69,37 +72,80 @@ describe("the readiness rule", () => {
 });
 
 describe("a real process starting on an empty database", () => {
-  it("is live at once, not ready while it migrates and loads the content, then ready", { timeout: 300_000 }, async () => {
+  it("is live at once, not ready while it migrates (held by another instance's migration) and loads, then ready", {
+    timeout: 300_000,
+  }, async () => {
+    const database = await freshDatabase("postgres");
+    // Another instance migrating the same database: this one waits for its lock (db/migrate.ts).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const other = database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
     const dir = mkdtempSync(join(tmpdir(), "visit-syria-start-"));
+    // The pictures made by earlier runs are reused (data/media): the database is what is new.
     const site = await startServer(
-      // The pictures made by earlier runs are reused (data/media): the database is what is new.
-      { SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_DIR: "data/media", LOG_LEVEL: "warn" },
+      { DATABASE_URL: database.url!, SQLITE_PATH: join(dir, "unused.sqlite"), MEDIA_DIR: "data/media", LOG_LEVEL: "warn" },
       { until: "live", timeoutMs: 280_000 },
     );
     try {
       const seen: string[] = [];
-      for (let i = 0; i < 20_000; i++) {
-        const [live, ready, page] = await Promise.all(
+      const ask = async () => {
+        const [live, ready, api] = await Promise.all(
           ["/healthz", "/readyz", "/back/api/user/language1/languages"].map((p) => fetch(site.url + p)),
         );
         expect(live.status).toBe(200);
         const answer = `${ready.status} ${await ready.text()}`;
         if (seen.at(-1) !== answer) seen.push(answer);
-        if (ready.status === 200) {
-          expect(page.status).toBe(200);
-          break;
-        }
         // Until it is ready, the site itself says it is starting rather than failing.
-        expect(page.status).toBe(503);
-        expect(page.headers.get("retry-after")).toBe("5");
-        await new Promise((r) => setTimeout(r, 20));
+        expect(api.status).toBe(ready.status === 200 ? 200 : 503);
+        return ready.status === 200;
+      };
+      for (let i = 0; i < 10; i++) {
+        expect(await ask()).toBe(false);
+        await new Promise((r) => setTimeout(r, 50));
       }
+      expect(seen.at(-1)).toBe('503 {"status":"unavailable","reason":"migrating"}');
+      release();
+      await other;
+      for (let i = 0; i < 20_000 && !(await ask()); i++) await new Promise((r) => setTimeout(r, 20));
       expect(seen.at(-1)).toBe('200 {"status":"ready"}');
-      expect(seen).toContain('503 {"status":"unavailable","reason":"loading-content"}');
       for (const answer of seen.slice(0, -1))
         expect(answer).toMatch(/^503 \{"status":"unavailable","reason":"(starting|migrating|loading-content)"\}$/);
     } finally {
+      release();
       await site.stop();
+      await database.close();
+      await database.drop();
+    }
+  });
+});
+
+describe("the metrics of a PostgreSQL pool", () => {
+  it("report its connections, idle and waiting, from the real pool", async () => {
+    const database = await freshDatabase("postgres");
+    try {
+      const metrics = siteMetrics();
+      metrics.readFrom({ contentVersion: async () => 7, outbox: async () => ({ pending: 2, failed: 1 }), pool: database.pool });
+      await Promise.all([1, 2, 3].map(() => sql`select 1`.execute(database.db)));
+      const { body } = await metrics.scrape();
+      const sample = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(body)?.[1]);
+      expect(sample("db_pool_connections")).toBeGreaterThanOrEqual(1);
+      expect(sample("db_pool_idle")).toBeLessThanOrEqual(sample("db_pool_connections"));
+      expect(sample("db_pool_waiting")).toBe(0);
+      expect([sample("content_version"), sample("contact_outbox_pending"), sample("contact_outbox_failed")]).toEqual([7, 2, 1]);
+    } finally {
+      await database.close();
+      await database.drop();
     }
   });
 });
