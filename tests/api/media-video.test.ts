@@ -3,12 +3,12 @@
 // stays a draft; published, the mobile app's links and the site carry it, served by ranges as players ask,
 // with its captions. Once on a folder (SQLite), once on an S3-compatible server (PostgreSQL).
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../setup/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLibraryApp } from "../setup/library-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import type { MediaStore } from "../../domain/media/store.ts";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { disguisedScript, photo, storeUnderTest } from "../fixtures/uploads.ts";
+import { disguisedScript, photo } from "../fixtures/uploads.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
@@ -31,17 +31,13 @@ describe.each([
   ["sqlite", "disk"],
   ["postgres", "s3"],
 ] as const)("library videos on %s with a %s store", (engine, kind) => {
-  let t: Awaited<ReturnType<typeof testApp>>;
+  const library = useLibraryApp(engine, kind);
+  let t: ReturnType<typeof library.app>;
   let store: MediaStore;
-  let keys: () => string[];
-  let stop = async () => {};
-  beforeAll(async () => {
-    ({ store, keys, close: stop } = await storeUnderTest(kind));
-    t = await testApp(engine, { mediaStore: store });
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await stop();
+  const keys = library.keys;
+  beforeAll(() => {
+    t = library.app();
+    store = library.store();
   });
   const videos = async () => (await t.domain.editing.list(editor, "video")).map((d) => d.slug);
   const draft = async (slug: string) => (await t.domain.editing.item(editor, "video", slug)) as { revision: number; draft: any };
