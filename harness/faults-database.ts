@@ -261,7 +261,8 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
       readiness: {
         before: distinct(answers.filter((a) => a.at < stopBegin)),
         outage: distinct(answers.filter((a) => a.at >= stopEnd + 1000 && a.at <= startBegin)),
-        after: distinct(answers.filter((a) => recovered !== null && a.at >= recovered)),
+        // The readiness check keeps a database answer for a second, and waits a second at most for one.
+        after: distinct(answers.filter((a) => recovered !== null && a.at >= recovered + 2000)),
       },
       unexpected,
       recoveryMs,

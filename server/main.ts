@@ -17,9 +17,11 @@ import { metricsApp } from "./http/metrics-route.ts";
 // the first content); the site is put behind it once it has started.
 const stage = readiness(() => ping(), { stage: "starting" });
 let ping: () => Promise<unknown> = async () => {};
-let answer: (request: Request) => Response | Promise<Response> = startingApp(stage).fetch;
+// The node server's bindings (its `incoming` request, whose socket gives the client's address) go along.
+type Answer = (request: Request, bindings?: unknown) => Response | Promise<Response>;
+let answer: Answer = startingApp(stage).fetch;
 const bootEnv = readEnv();
-const server = serve({ fetch: (request) => answer(request), port: bootEnv.PORT, hostname: bootEnv.HOST });
+const server = serve({ fetch: (request, bindings) => answer(request, bindings), port: bootEnv.PORT, hostname: bootEnv.HOST });
 
 const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).

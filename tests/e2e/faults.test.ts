@@ -12,7 +12,7 @@ describe("faults", () => {
   it("answers 503 while PostgreSQL is down (and says it is not ready), stays alive, and recovers by itself within 10 s", {
     timeout: 180_000,
   }, async () => {
-    const r = await runDatabaseFault({ beforeMs: 2000, outageMs: 4000, recoveryWaitMs: 12_000, afterMs: 2000 });
+    const r = await runDatabaseFault({ beforeMs: 2000, outageMs: 4000, recoveryWaitMs: 12_000, afterMs: 3000 });
     expect(brief(r.baselineFailures), "answers before the fault that are not normal").toEqual([]);
     expect(r.serverExit, `the site process died: ${crashReason(r.errorLogLines)}`).toBeNull();
     expect(Object.values(r.counts.outage).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
