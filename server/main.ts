@@ -1,6 +1,7 @@
 // Starts the site: the HTTP server (answering its health checks from the first moment), configuration,
 // database and migrations, seed content on an empty database, then the site itself, and a graceful shutdown
 // that finishes in-flight requests before closing the database.
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +23,8 @@ type Answer = (request: Request, bindings?: unknown) => Response | Promise<Respo
 let answer: Answer = startingApp(stage).fetch;
 const bootEnv = readEnv();
 const server = serve({ fetch: (request, bindings) => answer(request, bindings), port: bootEnv.PORT, hostname: bootEnv.HOST });
+// A port that cannot be had (another process holds it) ends the start here, with its error.
+await once(server, "listening");
 
 const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).
