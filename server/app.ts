@@ -82,14 +82,17 @@ export function createApp(o: AppOptions) {
   app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
   // The media library's variants, videos and captions, from its store (a folder, or the bucket every instance
-  // shares). A video is played by ranges, so a range is answered with those bytes only.
+  // shares). A video is played by ranges, so a range is answered with those bytes only; only then is the
+  // file's size asked first (a range may count from its end), otherwise the store is read once.
   app.get(`${LIBRARY_URL_PREFIX}/*`, async (c) => {
     const key = c.req.path.slice(LIBRARY_URL_PREFIX.length + 1);
-    const size = isSafeKey(key) ? await o.deps.library.served.size(key) : undefined;
-    if (size === undefined) return c.text("Not found", 404);
-    const range = byteRange(c.req.header("range"), size);
+    if (!isSafeKey(key)) return c.text("Not found", 404);
+    const { served } = o.deps.library;
+    const asked = c.req.header("range");
+    const size = asked ? await served.size(key) : undefined;
+    const range = size === undefined ? undefined : byteRange(asked, size);
     if (range === "unsatisfiable") return c.body(null, 416, { "content-range": `bytes */${size}` });
-    const file = await o.deps.library.served.get(key, range);
+    const file = await served.get(key, range);
     if (!file) return c.text("Not found", 404);
     const headers = { "content-type": file.type, "accept-ranges": "bytes" };
     if (!range) return c.body(file.body as Uint8Array<ArrayBuffer>, 200, headers);

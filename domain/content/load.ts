@@ -171,6 +171,8 @@ export async function writeContent(
     ...files.places.map((p) => ({ ...p, kind: p.kind as string, service: undefined as string | undefined, star: null as number | null })),
     ...files.services.map((p) => ({ ...p, kind: "service" })),
   ];
+  // Each place's library videos, in the order of the file.
+  const videosOf = Map.groupBy(files.videos, (v) => v.place);
   for (const [position, p] of allPlaces.entries()) {
     const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, languages, p.name, img.caption));
     // The site-information document of the original API (med_type 2) points at the place's own text.
@@ -185,7 +187,7 @@ export async function writeContent(
         text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
       });
     }
-    for (const v of files.videos.filter((x) => x.place === p.slug)) media.push(libraryVideoMedia(v, languages));
+    for (const v of videosOf.get(p.slug) ?? []) media.push(libraryVideoMedia(v, languages));
     await entity(
       "places",
       {

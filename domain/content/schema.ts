@@ -80,6 +80,14 @@ export const libraryFile = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)?\.(?:jpg|png|webp|avif)$/, "a library file name, such as palmyra-ruins.jpg");
 
+/** Whose a library photograph or video is: shown with it wherever it is, as its licence requires. */
+const credited = {
+  credit: nonBlank.max(200),
+  licence: z.enum(LICENCE_IDS),
+  source: z.url().optional(),
+  taken: z.iso.date().optional(),
+};
+
 /**
  * A photograph of the media library: the file, what it shows (alt text for a screen reader, a caption for
  * everyone), and whose it is. The credit and the licence are shown wherever the picture is.
@@ -90,10 +98,7 @@ export const picture = z
     file: libraryFile,
     alt: translated,
     caption: translated,
-    credit: nonBlank.max(200),
-    licence: z.enum(LICENCE_IDS),
-    source: z.url().optional(),
-    taken: z.iso.date().optional(),
+    ...credited,
   })
   .strict();
 export const pictureFile = z.array(picture);
@@ -118,16 +123,14 @@ export const video = z
     place: slug,
     sign: z.boolean().optional(),
     title: translated,
-    credit: nonBlank.max(200),
-    licence: z.enum(LICENCE_IDS),
-    source: z.url().optional(),
-    taken: z.iso.date().optional(),
+    ...credited,
     captions: z
       .array(z.object({ language: z.enum(LANGUAGE_CODES), file: captionsFileName }).strict())
       .refine((list) => new Set(list.map((c) => c.language)).size === list.length, "one captions file per language"),
   })
   .strict();
 export const videoFile = z.array(video);
+export type LibraryVideo = z.infer<typeof video>;
 
 /**
  * A picture of a place: a library photograph when `picture` names one, else the drawn illustration of the

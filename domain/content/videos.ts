@@ -9,12 +9,10 @@ import { isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { VideoFacts } from "../media/video.ts";
-import type { video } from "./schema.ts";
-import type { z } from "zod";
+import type { LibraryVideo as Video } from "./schema.ts";
 import { EditingError, writableLanguages, type Editor, type EditingService } from "./editing.ts";
 import { libraryItems, type UploadDetails } from "./library-items.ts";
 
-type Video = z.infer<typeof video>;
 /** Stands for what the video's bytes will give while its texts are checked, before it is stored. */
 const NOT_YET_STORED = { file: "not-yet-stored.00000000.webm", width: 1, height: 1, seconds: 1, captions: [] };
 

@@ -3,14 +3,13 @@
 // of its video. A refusal names the line, so the editor can find the mistake in the file.
 import webvtt from "webvtt-parser";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { UploadError } from "./upload-error.ts";
+import { checkSize, UploadError } from "./upload-error.ts";
 
 /** A cue may end a little after the video does (a rounding in the editor's tool), not more. */
 const SLACK_SECONDS = 1;
 
 export function checkCaptions(bytes: Uint8Array, videoSeconds: number): { cues: number } {
-  if (bytes.length === 0) throw new UploadError("captions-empty");
-  if (bytes.length > UPLOAD_LIMITS.captionBytes) throw new UploadError("too-large", { mb: UPLOAD_LIMITS.captionBytes / 1024 / 1024 });
+  checkSize(bytes, UPLOAD_LIMITS.captionBytes, "captions-empty");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
 import { encodeImage, type EncodedImage, type ProcessedImage } from "./pipeline.ts";
 import type { ByteRange, MediaStore } from "./store.ts";
-import { UploadError } from "./upload-error.ts";
+import { checkSize, UploadError } from "./upload-error.ts";
 import { inspectVideo, type VideoFacts } from "./video.ts";
 import { checkCaptions } from "./captions.ts";
 import { LIBRARY_URL_PREFIX } from "./urls.ts";
@@ -30,8 +30,7 @@ function libraryName(slug: string, bytes: Uint8Array, ext: string): string {
  * the pipeline does (see addImage).
  */
 async function checkImage(bytes: Uint8Array): Promise<string> {
-  if (bytes.length === 0) throw new UploadError("empty");
-  if (bytes.length > UPLOAD_LIMITS.imageBytes) throw new UploadError("too-large", { mb: UPLOAD_LIMITS.imageBytes / 1024 / 1024 });
+  checkSize(bytes, UPLOAD_LIMITS.imageBytes);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.has(type.ext)) throw new UploadError("not-allowed", { type: type?.mime ?? "unknown" });
   const meta = await sharp(bytes, { limitInputPixels: false })
@@ -50,6 +49,11 @@ export function mediaLibrary(store: MediaStore) {
   // Library files never change under their name, so their variants' description is kept once read.
   const known = new Map<string, ProcessedImage>();
   const manifestKey = (file: string) => `img/${file}.json`;
+  /** A photograph's description (its variants), as stored beside them; undefined when it has none yet. */
+  const manifestOf = async (file: string): Promise<ProcessedImage | undefined> => {
+    const stored = await store.get(manifestKey(file));
+    return stored && (JSON.parse(Buffer.from(stored.body).toString("utf8")) as ProcessedImage);
+  };
 
   const encode = (file: string, original: Uint8Array) =>
     encodeImage(original, file.slice(0, file.indexOf(".")), `${LIBRARY_URL_PREFIX}/img`);
@@ -119,11 +123,10 @@ export function mediaLibrary(store: MediaStore) {
     async image(file: string): Promise<ProcessedImage> {
       const memo = known.get(file);
       if (memo) return memo;
-      const manifest = await store.get(manifestKey(file));
-      if (manifest) {
-        const image = JSON.parse(Buffer.from(manifest.body).toString("utf8")) as ProcessedImage;
-        known.set(file, image);
-        return image;
+      const described = await manifestOf(file);
+      if (described) {
+        known.set(file, described);
+        return described;
       }
       const original = await store.get(keyOf(file));
       if (!original) throw new Error(`the media library has no file ${file}`);
@@ -132,9 +135,8 @@ export function mediaLibrary(store: MediaStore) {
 
     /** Deletes a file and everything made from it. The caller has checked that nothing shows it. */
     async remove(file: string): Promise<void> {
-      const manifest = await store.get(manifestKey(file));
-      if (manifest) {
-        const image = JSON.parse(Buffer.from(manifest.body).toString("utf8")) as ProcessedImage;
+      const image = await manifestOf(file);
+      if (image) {
         for (const v of image.variants) await store.delete(`img/${v.src.slice(v.src.lastIndexOf("/") + 1)}`);
         await store.delete(manifestKey(file));
       }

@@ -1,7 +1,7 @@
 // The media store on S3-compatible object storage (AWS S3, MinIO, Ceph, a cloud provider's), so that every
 // instance serves every upload. Requests are signed with AWS Signature V4 by aws4fetch (docs/decisions/016).
 import { AwsClient } from "aws4fetch";
-import { isSafeKey, typeOfKey, type MediaStore } from "./store.ts";
+import { checked, typeOfKey, type MediaStore } from "./store.ts";
 
 export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
@@ -13,10 +13,7 @@ export function s3Store(config: S3Config): MediaStore {
     region: config.region,
   });
   // Path-style addressing (endpoint/bucket/key): every S3-compatible server answers it.
-  const url = (key: string) => {
-    if (!isSafeKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
-    return `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${key}`;
-  };
+  const url = (key: string) => `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${checked(key)}`;
   const failed = async (what: string, key: string, response: Response) =>
     new Error(`media store: ${what} ${key} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
   return {

@@ -1,6 +1,6 @@
 // Where the media library's files live: the uploaded originals, their image variants, videos and captions.
 // One interface, two places: a folder on this machine (the default), or an S3-compatible bucket, which lets
-// several instances share every upload (MEDIA_STORE_S3_*, see s3-store.ts). Keys are relative paths
+// several instances share every upload (MEDIA_S3_*, see s3-store.ts). Keys are relative paths
 // ("library/palmyra-ruins.jpg", "img/palmyra-ruins.3f2a….960.webp"); every key names immutable bytes.
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -44,7 +44,8 @@ export function isSafeKey(key: string): boolean {
   return /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.split("/").some((part) => part.startsWith(".."));
 }
 
-function checked(key: string): string {
+/** The key itself, when it is safe (isSafeKey); a store never touches another. */
+export function checked(key: string): string {
   if (!isSafeKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
   return key;
 }

@@ -22,3 +22,9 @@ export class UploadError extends Refusal<UploadCode> {
   }
 }
 export const isUploadError = refusalTest<UploadError>("UploadError");
+
+/** Refuses an empty upload (`empty` says with which code) and one over `limit` bytes, before it is read further. */
+export function checkSize(bytes: Uint8Array, limit: number, empty: "empty" | "captions-empty" = "empty"): void {
+  if (bytes.length === 0) throw new UploadError(empty);
+  if (bytes.length > limit) throw new UploadError("too-large", { mb: limit / 1024 / 1024 });
+}

@@ -6,13 +6,12 @@ import { fileTypeFromBuffer } from "file-type";
 import { createFile, MP4BoxBuffer } from "mp4box";
 import { parseBuffer } from "music-metadata";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { UploadError } from "./upload-error.ts";
+import { checkSize, UploadError } from "./upload-error.ts";
 
 export type VideoFacts = { ext: "webm" | "mp4"; width: number; height: number; seconds: number };
 
 export async function inspectVideo(bytes: Uint8Array): Promise<VideoFacts> {
-  if (bytes.length === 0) throw new UploadError("empty");
-  if (bytes.length > UPLOAD_LIMITS.videoBytes) throw new UploadError("too-large", { mb: UPLOAD_LIMITS.videoBytes / 1024 / 1024 });
+  checkSize(bytes, UPLOAD_LIMITS.videoBytes);
   const type = await fileTypeFromBuffer(bytes);
   // file-type names a WebM "webm" and an MP4 "mp4" (or "m4v", the same container).
   const ext = type?.ext === "webm" ? "webm" : type?.ext === "mp4" || type?.ext === "m4v" ? "mp4" : undefined;

@@ -16,6 +16,7 @@ import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
 import { VideoSection } from "../../components/workspace/VideoSection";
 import { videoUrl } from "../../../domain/media/urls";
+import type { LibraryVideo } from "../../../domain/content/schema";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -27,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       may,
       fixed: isFixedType(item.type),
       picture: item.type === "picture" ? await pictureOf(context, params.slug, (item.draft as { file: string }).file) : null,
-      video: item.type === "video" ? videoOf(item.draft as VideoBody) : null,
+      video: item.type === "video" ? videoOf(item.draft as LibraryVideo) : null,
     };
   } catch (error) {
     throw refusal(error);
@@ -42,9 +43,8 @@ async function pictureOf(context: Route.LoaderArgs["context"], slug: string, fil
   return { src: variant?.src ?? null, width: variant?.width, height: variant?.height, uses: await domain.pictures.uses(slug) };
 }
 
-type VideoBody = { file: string; width: number; height: number; seconds: number; captions: Array<{ language: string; file: string }> };
 /** A library video as its page plays it: its file and captions where the library serves them. */
-function videoOf(body: VideoBody) {
+function videoOf(body: LibraryVideo) {
   return {
     src: videoUrl(body.file),
     width: body.width,
