@@ -21,7 +21,7 @@ import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
 import { byteRange } from "./http/byte-range.ts";
 import { healthRoutes } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics-route.ts";
-import { routeLabels } from "./http/route-labels.ts";
+import { endpointPatterns, routeLabels } from "./http/route-labels.ts";
 import type { SiteMetrics } from "./metrics.ts";
 import { readiness, type Readiness } from "./readiness.ts";
 import { isSafeKey } from "../domain/media/store.ts";
@@ -65,7 +65,8 @@ export function createApp(o: AppOptions) {
 
   // Before everything else: a load balancer's checks cost nothing and are not logged.
   healthRoutes(app, o.readiness ?? readiness(() => o.deps.content.version()));
-  const routeOf = routeLabels(endpoints.map((e) => ({ method: e.method, path: `${API_BASE}${e.path}` })));
+  const patterns = endpointPatterns(API_BASE, endpoints);
+  const routeOf = routeLabels(patterns);
   if (o.metrics && o.metricsToken) app.get("/metrics", metricsRoute(o.metrics, o.metricsToken));
   app.use(async (c, next) => {
     const start = performance.now();
@@ -129,10 +130,6 @@ export function createApp(o: AppOptions) {
   mount(app, API_BASE, endpoints);
 
   // A known API path asked with another method is a 405, not a 404.
-  const patterns = endpoints.map((e) => ({
-    method: e.method.toUpperCase(),
-    re: new RegExp(`^${API_BASE}${e.path.replace(/:\w+/g, "[^/]+").replace(/\./g, "\\.")}$`),
-  }));
   app.all(`${API_BASE}/*`, (c) => {
     const allowed = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
     if (allowed.length)

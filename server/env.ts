@@ -47,6 +47,11 @@ const schema = z
     METRICS_ADDRESS: z
       .string()
       .regex(/^[\w.:[\]-]+:\d{1,5}$/, "host:port, such as 127.0.0.1:9464")
+      // The host (an IPv6 one without its brackets) and the port, as a server listens on them.
+      .transform((a) => ({
+        hostname: a.slice(0, a.lastIndexOf(":")).replace(/^\[|\]$/g, ""),
+        port: Number(a.slice(a.lastIndexOf(":") + 1)),
+      }))
       .optional(),
     /** Seconds a browser or CDN may keep a public page. */
     PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),

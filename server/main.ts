@@ -28,13 +28,7 @@ await once(server, "listening");
 
 const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).
-const metricsServer = env.METRICS_ADDRESS
-  ? serve({
-      fetch: metricsApp(metrics).fetch,
-      hostname: env.METRICS_ADDRESS.slice(0, env.METRICS_ADDRESS.lastIndexOf(":")).replace(/^\[|\]$/g, ""),
-      port: Number(env.METRICS_ADDRESS.slice(env.METRICS_ADDRESS.lastIndexOf(":") + 1)),
-    })
-  : undefined;
+const metricsServer = env.METRICS_ADDRESS ? serve({ fetch: metricsApp(metrics).fetch, ...env.METRICS_ADDRESS }) : undefined;
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";

@@ -51,8 +51,14 @@ export function siteMetrics() {
       },
     });
   gauge("content_version", "The published content's version (raised by every publish).", (s) => s.contentVersion());
-  gauge("contact_outbox_pending", "Contact messages waiting to be forwarded by mail.", async (s) => (await s.outbox()).pending);
-  gauge("contact_outbox_failed", "Contact messages whose mail failed after every attempt.", async (s) => (await s.outbox()).failed);
+  // The outbox's two numbers come from one query, asked once per scrape.
+  let outboxRead: ReturnType<MetricSources["outbox"]> | undefined;
+  const outbox = (s: MetricSources) => {
+    outboxRead ??= s.outbox();
+    return outboxRead;
+  };
+  gauge("contact_outbox_pending", "Contact messages waiting to be forwarded by mail.", async (s) => (await outbox(s)).pending);
+  gauge("contact_outbox_failed", "Contact messages whose mail failed after every attempt.", async (s) => (await outbox(s)).failed);
 
   return {
     /** Where the gauges read from, once the site has started. */
@@ -77,6 +83,7 @@ export function siteMetrics() {
     },
     /** The text a Prometheus server scrapes, and its content type. */
     async scrape(): Promise<{ body: string; type: string }> {
+      outboxRead = undefined;
       return { body: await registry.metrics(), type: registry.contentType };
     },
   };

@@ -1,6 +1,11 @@
 // Per-language URLs, shared by the UI and the server: English unprefixed, the others under /ar, /fr, ...
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from "./languages.ts";
 
+/** The expression that matches a route's path: each `:param` one segment, every other character itself. */
+export function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`);
+}
+
 export function localePath(language: LanguageCode, path: string): string {
   if (language === DEFAULT_LANGUAGE) return path;
   return path === "/" ? `/${language}` : `/${language}${path}`;

@@ -2,6 +2,7 @@
 // from this list, server/http/workspace-guard.ts checks each request against it before any loader or action
 // runs, and the access tests are generated from it: a route cannot exist without a rule.
 import type { Permission } from "../domain/workspace/roles.ts";
+import { pathPattern } from "./paths.ts";
 
 export type WorkspaceAccess = "anyone" | Permission;
 export type WorkspaceRoute = {
@@ -115,7 +116,7 @@ export function isWorkspacePath(path: string): boolean {
 
 const patterns = WORKSPACE_ROUTES.map((r) => ({
   route: r,
-  re: new RegExp(`^/${r.path.replace(/:\w+/g, "[^/]+")}$`),
+  re: pathPattern(`/${r.path}`),
 }));
 
 /** The route a request path is for; React Router's data requests (`/admin/audit.data`) count as their page. */
