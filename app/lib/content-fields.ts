@@ -58,6 +58,14 @@ const place: FieldSpec[] = [
   image,
 ];
 
+/** Whose a library photograph or video is (domain/content/schema.ts `credited`). */
+const credited: FieldSpec[] = [
+  { name: "credit", kind: "text" },
+  { name: "licence", kind: "choice", options: "licences" },
+  { name: "source", kind: "url", optional: true },
+  { name: "taken", kind: "date", optional: true },
+];
+
 /** The fields of each kind of content, in the order the workspace lists the kinds. */
 export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
   site: place,
@@ -112,25 +120,14 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
       ],
     },
   ],
-  picture: [
-    { name: "file", kind: "file" },
-    { name: "alt", kind: "translated" },
-    { name: "caption", kind: "translated" },
-    { name: "credit", kind: "text" },
-    { name: "licence", kind: "choice", options: "licences" },
-    { name: "source", kind: "url", optional: true },
-    { name: "taken", kind: "date", optional: true },
-  ],
+  picture: [{ name: "file", kind: "file" }, { name: "alt", kind: "translated" }, { name: "caption", kind: "translated" }, ...credited],
   // The video's size, length and captions files are set by uploads (admin/media, the item's captions form).
   video: [
     { name: "file", kind: "file" },
     { name: "place", kind: "choice", options: "places" },
     { name: "sign", kind: "boolean" },
     { name: "title", kind: "translated" },
-    { name: "credit", kind: "text" },
-    { name: "licence", kind: "choice", options: "licences" },
-    { name: "source", kind: "url", optional: true },
-    { name: "taken", kind: "date", optional: true },
+    ...credited,
   ],
   settings: [
     { name: "address", kind: "translated" },

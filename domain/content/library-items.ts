@@ -22,7 +22,7 @@ export function libraryItems(d: { handle: DatabaseHandle; editing: EditingServic
     documents,
     audit,
 
-    need(editor: Editor, permission: "content.read" | "content.edit" = "content.edit") {
+    need(editor: Editor, permission: "content.read" | "content.edit" | "content.translate" = "content.edit") {
       if (!can(editor.role, permission)) throw new EditingError("forbidden");
     },
 

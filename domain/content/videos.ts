@@ -58,6 +58,7 @@ export function videosService(d: { handle: DatabaseHandle; editing: EditingServi
      * of its draft. A translator may add their own languages'; the old file stays while the site shows it.
      */
     async addCaptions(editor: Editor, slug: string, language: string, revision: number, bytes: Uint8Array): Promise<number> {
+      items.need(editor, "content.translate");
       if (!isLanguageCode(language)) throw new EditingError("invalid", [{ field: "language", code: "invalid_value" }]);
       if (!writableLanguages(editor).includes(language as LanguageCode)) throw new EditingError("language");
       const doc = await documents.get("video", slug);

@@ -119,6 +119,12 @@ describe.each([
     for (const v of first.variants) expect((await t.app.request(v.url.replace("http://site.test", "http://localhost"))).status).toBe(200);
   });
 
+  it("never lets a translator delete a photograph", async () => {
+    const unused = await t.domain.editing.item(editor, "picture", "with-position");
+    await expect(t.domain.pictures.remove(translator, "with-position", unused.revision)).rejects.toMatchObject({ code: "forbidden" });
+    expect((await t.domain.editing.item(editor, "picture", "with-position")).revision).toBe(unused.revision);
+  });
+
   it("refuses to delete a photograph in use and says where; deletes an unused one with its files", async () => {
     const used = await t.domain.editing.item(editor, "picture", "krak-south-west");
     await expect(t.domain.pictures.remove(editor, "krak-south-west", used.revision)).rejects.toMatchObject({

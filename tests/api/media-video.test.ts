@@ -12,6 +12,7 @@ import { disguisedScript, photo } from "../fixtures/uploads.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
+const viewer: Editor = { id: "v1", email: "viewer@example.org", role: "viewer", languages: "" };
 const webm = () => readFileSync("tests/fixtures/video/clip.webm");
 const mp4 = () => readFileSync("tests/fixtures/video/clip.mp4");
 const vtt = (text: string) => Buffer.from(text);
@@ -162,6 +163,15 @@ describe.each([
     expect(captions.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
     expect(await captions.text()).toBe(english.toString());
     expect((await t.app.request("http://localhost/media/lib/video/../library/x.jpg")).status).toBe(404);
+  });
+
+  it("lets no viewer add captions and no translator delete a video, and keeps the video as it was", async () => {
+    const item = await draft("courtyard");
+    await expect(t.domain.videos.addCaptions(viewer, "courtyard", "ar", item.revision, english)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(t.domain.videos.remove(translator, "courtyard", item.revision)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await draft("courtyard")).toEqual(item);
   });
 
   it("refuses to delete a published video; unpublished, deletes it with its captions", async () => {

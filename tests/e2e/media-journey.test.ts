@@ -155,8 +155,14 @@ describe.each([
       allowErrors: [/status of 409/],
     });
 
-    // 1. The library's videos: a WebM for the place, with English captions in the English run only.
-    await openItem(page, "/admin/media?kind=video");
+    // 1. The library's videos (its tab, pressed where it is on screen): a WebM for the place, with English
+    // captions in the English run only.
+    await openItem(page, "/admin/media");
+    await Promise.all([
+      page.waitForURL(/\/admin\/media\?kind=video$/),
+      press(page, page.locator('.ws-tabs a[href="/admin/media?kind=video"]')),
+    ]);
+    await page.locator("#video-file").waitFor({ state: "attached" });
     await expectOnScreen(page.locator(".ws-drop"));
     await page.setInputFiles("#video-file", "tests/fixtures/video/clip.webm");
     await page.fill("#video-slug", slug);

@@ -24,6 +24,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+/** A library item's credit and licence, and whether it is published. */
+function ItemState({ item }: { item: { credit: string; licence: string; published: boolean } }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {t("media.by", { credit: item.credit, licence: licenceName(item.licence, t) })} ·{" "}
+      {item.published ? t("media.published") : t("media.draft")}
+    </>
+  );
+}
+
 export default function Media() {
   const { t } = useI18n();
   const { kind, pictures, videos, places, may } = useLoaderData<typeof loader>();
@@ -61,8 +72,7 @@ export default function Media() {
                   </span>
                 </Link>
                 <small>
-                  {t("media.by", { credit: p.credit, licence: licenceName(p.licence, t) })} ·{" "}
-                  {p.published ? t("media.published") : t("media.draft")}
+                  <ItemState item={p} />
                 </small>
               </li>
             ))}
@@ -81,8 +91,7 @@ export default function Media() {
                   </span>
                 </Link>{" "}
                 <small>
-                  {t("media.by", { credit: v.credit, licence: licenceName(v.licence, t) })} ·{" "}
-                  {v.published ? t("media.published") : t("media.draft")} ·{" "}
+                  <ItemState item={v} /> ·{" "}
                   {v.captions.length
                     ? t("media.video.captionsIn", { languages: v.captions.filter(isLanguageCode).map(languageName).join(", ") })
                     : t("media.video.noCaptions")}
