@@ -5,12 +5,14 @@ import * as initial from "./migrations/001-initial.ts";
 import * as workspace from "./migrations/002-workspace.ts";
 import * as documents from "./migrations/003-content-documents.ts";
 import * as inbox from "./migrations/004-inbox.ts";
+import * as rateLimits from "./migrations/005-rate-limits.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
   { name: "002-workspace", up: workspace.up },
   { name: "003-content-documents", up: documents.up },
   { name: "004-inbox", up: inbox.up },
+  { name: "005-rate-limits", up: rateLimits.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -114,6 +114,7 @@ export interface Database {
     after: string | null;
   };
   workspace_meta: { key: string; value: string };
+  rate_limit_windows: { key: string; started_at: number | string; count: number };
   content_documents: {
     id: Generated<number>;
     type: string;

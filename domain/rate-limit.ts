@@ -1,25 +1,41 @@
-// A fixed-window rate limit kept in memory. Clients are told apart by a salted hash of their address that
-// never leaves the process and is forgotten when the window ends: no IP address is stored anywhere.
-import { createHash, randomBytes } from "node:crypto";
+// A fixed-window rate limit counted in the database, so that every instance counts the same hits. Clients are
+// told apart by a salted hash of their key (the salt is kept in the database, made once): no address is stored,
+// and a client's row is deleted once its window is over.
+import { createHash } from "node:crypto";
+import type { RateLimitsRepository } from "../db/repositories/rate-limits.ts";
 
-export type RateLimiter = { hit(client: string): { allowed: boolean; retryAfterSeconds: number } };
+export type RateLimiter = { hit(client: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> };
 
-export function rateLimiter({ max, windowMs, now = Date.now }: { max: number; windowMs: number; now?: () => number }): RateLimiter {
-  const salt = randomBytes(16);
-  const windows = new Map<string, { start: number; count: number }>();
+export function rateLimiter({
+  max,
+  windowMs,
+  windows,
+  salt,
+  now = Date.now,
+}: {
+  max: number;
+  windowMs: number;
+  windows: RateLimitsRepository;
+  /** The hashing salt every instance shares (asked until it is known, then kept). */
+  salt: () => Promise<string>;
+  now?: () => number;
+}): RateLimiter {
   let lastSweep = now();
+  let knownSalt: string | undefined;
   return {
-    hit(client) {
+    async hit(client) {
       const t = now();
       if (t - lastSweep > windowMs) {
-        for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
         lastSweep = t;
+        await windows.forget(t - windowMs);
       }
-      const key = createHash("sha256").update(salt).update(client).digest("base64url").slice(0, 16);
-      let w = windows.get(key);
-      if (!w || t - w.start >= windowMs) windows.set(key, (w = { start: t, count: 0 }));
-      w.count++;
-      return { allowed: w.count <= max, retryAfterSeconds: Math.ceil((w.start + windowMs - t) / 1000) };
+      const key = createHash("sha256")
+        .update((knownSalt ??= await salt()))
+        .update(client)
+        .digest("base64url")
+        .slice(0, 22);
+      const { count, startedAt } = await windows.hit(key, t, t - windowMs);
+      return { allowed: count <= max, retryAfterSeconds: Math.ceil((startedAt + windowMs - t) / 1000) };
     },
   };
 }

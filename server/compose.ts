@@ -1,5 +1,6 @@
 // The composition root: builds the domain once at start (repositories on the database, the services on
 // them); it travels to the API handlers and the page loaders through context.
+import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/engine.ts";
 import { contentRepository } from "../db/repositories/content.ts";
@@ -16,6 +17,7 @@ import { rateLimiter } from "../domain/rate-limit.ts";
 import { accountsRepository } from "../db/repositories/accounts.ts";
 import { auditRepository } from "../db/repositories/audit.ts";
 import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts";
+import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
 import { workspaceService } from "../domain/workspace/service.ts";
 import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
@@ -83,8 +85,13 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
     contact: contactService(contactRepo, outbox, {
       mailConfigured: !!mailer,
-      // One limit for the API endpoint and the contact page's form action.
-      limiter: rateLimiter({ ...CONTACT_RATE_LIMIT, max: options.contactLimit ?? CONTACT_RATE_LIMIT.max }),
+      // One limit for the API endpoint and the contact page's form action, counted alike by every instance.
+      limiter: rateLimiter({
+        ...CONTACT_RATE_LIMIT,
+        max: options.contactLimit ?? CONTACT_RATE_LIMIT.max,
+        windows: rateLimitsRepository(handle.db),
+        salt: () => accounts.metaValueOnce("rate-limit-salt", randomBytes(16).toString("base64url")),
+      }),
     }),
     devices: deviceService(deviceRepository(handle.db)),
     workspace: workspaceService({

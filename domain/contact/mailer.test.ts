@@ -5,6 +5,7 @@ import { contactRepository } from "../../db/repositories/contact.ts";
 import { contactOutbox, MAX_MAIL_ATTEMPTS, type Mailer } from "./mailer.ts";
 import { contactService } from "./service.ts";
 import { rateLimiter } from "../rate-limit.ts";
+import { rateLimitsRepository } from "../../db/repositories/rate-limits.ts";
 
 describe("contact outbox", () => {
   let close: (() => Promise<void>) | undefined;
@@ -21,7 +22,10 @@ describe("contact outbox", () => {
     return {
       repo,
       outbox,
-      service: contactService(repo, outbox, { mailConfigured: true, limiter: rateLimiter({ max: 100, windowMs: 60_000 }) }),
+      service: contactService(repo, outbox, {
+        mailConfigured: true,
+        limiter: rateLimiter({ max: 100, windowMs: 60_000, windows: rateLimitsRepository(db.db), salt: async () => "s" }),
+      }),
     };
   }
   const message = { name: "Nour", email: "nour@example.org", subject: "Hello", message: "A question about Maaloula." };

@@ -7,6 +7,7 @@ import { contactRepository } from "../../db/repositories/contact.ts";
 import { contactOutbox } from "./mailer.ts";
 import { contactService } from "./service.ts";
 import { rateLimiter } from "../rate-limit.ts";
+import { rateLimitsRepository } from "../../db/repositories/rate-limits.ts";
 
 describe("contact service", () => {
   let close: (() => Promise<void>) | undefined;
@@ -22,7 +23,7 @@ describe("contact service", () => {
     let now = 1_000_000;
     const service = contactService(repo, contactOutbox(repo, undefined, silentLog), {
       mailConfigured: false,
-      limiter: rateLimiter({ max: 2, windowMs: 600_000, now: () => now }),
+      limiter: rateLimiter({ max: 2, windowMs: 600_000, now: () => now, windows: rateLimitsRepository(db.db), salt: async () => "s" }),
     });
     const message = { name: "Nour", email: "nour@example.org", subject: "Hello", message: "A question about Maaloula." };
     expect(await service.submit("a", message)).toMatchObject({ status: "accepted", stored: true });

@@ -16,7 +16,7 @@ export function contactService(
   return {
     /** `client` is an opaque key of the sender's connection (never stored): the limit counts per client. */
     async submit(client: string, input: ContactInput): Promise<ContactResult> {
-      const { allowed, retryAfterSeconds } = limiter.hit(client);
+      const { allowed, retryAfterSeconds } = await limiter.hit(client);
       if (!allowed) return { status: "limited", retryAfterSeconds };
       // A bot filled the hidden field: tell it "sent" so it learns nothing, and keep nothing.
       if (input.website) return { status: "accepted", stored: false };
