@@ -11,7 +11,6 @@ const app = createApp({
   deps: buildDomain(handle, pino({ level: "silent" })),
   log: pino({ level: "silent" }),
   version: "0.1.0",
-  mediaDir: "data/media",
   staticMediaDir: "content/media/static",
 });
 const doc = await (await app.request("/back/api/openapi.json")).text();

@@ -18,20 +18,19 @@ import { MAX_BODY_BYTES, UPLOAD_LIMITS } from "../shared/limits.ts";
 import { CAPTIONS_PATH, isWorkspacePath, UPLOAD_PATH } from "../shared/workspace-routes.ts";
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
 import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
-import { byteRange } from "./http/byte-range.ts";
+import { storedFiles } from "./http/stored-files.ts";
+import { servedSiteImages, SITE_IMAGE_URL_PREFIX } from "../domain/media/site-images.ts";
 import { healthRoutes } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics-route.ts";
 import { endpointPatterns, routeLabels } from "./http/route-labels.ts";
 import type { SiteMetrics } from "./metrics.ts";
 import { readiness, type Readiness } from "./readiness.ts";
-import { isSafeKey } from "../domain/media/store.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
 export type AppOptions = {
   deps: Domain;
   log: Logger;
-  mediaDir: string;
   staticMediaDir: string;
   /** The client build's folder (hashed assets under assets/); absent in API-only tests. */
   clientDir?: string;
@@ -80,29 +79,10 @@ export function createApp(o: AppOptions) {
   app.use(compression);
   app.use(caching({ apiMaxAge: 60, pageMaxAge: o.pageMaxAge ?? 300 }));
 
-  app.use("/media/img/*", serveStatic({ root: o.mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/img/, "") }));
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
-  // The media library's variants, videos and captions, from its store (a folder, or the bucket every instance
-  // shares). A video is played by ranges, so a range is answered with those bytes only; only then is the
-  // file's size asked first (a range may count from its end), otherwise the store is read once.
-  app.get(`${LIBRARY_URL_PREFIX}/*`, async (c) => {
-    const key = c.req.path.slice(LIBRARY_URL_PREFIX.length + 1);
-    if (!isSafeKey(key)) return c.text("Not found", 404);
-    const { served } = o.deps.library;
-    const asked = c.req.header("range");
-    const size = asked ? await served.size(key) : undefined;
-    const range = size === undefined ? undefined : byteRange(asked, size);
-    if (range === "unsatisfiable") return c.body(null, 416, { "content-range": `bytes */${size}` });
-    const file = await served.get(key, range);
-    if (!file) return c.text("Not found", 404);
-    const headers = { "content-type": file.type, "accept-ranges": "bytes" };
-    if (!range) return c.body(file.body as Uint8Array<ArrayBuffer>, 200, headers);
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 206, {
-      ...headers,
-      "content-range": `bytes ${range.start}-${range.start + file.body.length - 1}/${file.size}`,
-      "cache-control": "public, max-age=31536000, immutable",
-    });
-  });
+  // The media store's files: the site's pictures, and the library's variants, videos and captions.
+  app.get(`${SITE_IMAGE_URL_PREFIX}/*`, storedFiles(SITE_IMAGE_URL_PREFIX, servedSiteImages(o.deps.library.store)));
+  app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.deps.library.served));
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).

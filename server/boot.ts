@@ -60,7 +60,6 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     deps: domain,
     log,
     version,
-    mediaDir: env.MEDIA_DIR,
     staticMediaDir: join(env.CONTENT_DIR, "media", "static"),
     metrics,
     metricsToken: env.METRICS_TOKEN,

@@ -6,16 +6,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { illustrate } from "../media/illustrate.ts";
-import { processImage } from "../media/pipeline.ts";
+import { siteImages } from "../media/site-images.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { ImageSource } from "./load.ts";
 
-export const MEDIA_URL_PREFIX = "/media/img";
-
-/** Where pictures are read and written: the content folder, the illustrations' folder, the media library. */
+/** Where pictures are read and written: the content folder, this machine's encoding cache, the media library. */
 export type MediaPlaces = { contentDir: string; mediaDir: string; library: MediaLibrary };
 
 export function contentImages({ contentDir, mediaDir, library }: MediaPlaces): ImageSource {
+  const site = siteImages(library.store, mediaDir);
   return async ({ key, motif, picture }) => {
     if (picture) {
       const seed = join(contentDir, "media", "library", picture.file);
@@ -26,6 +25,6 @@ export function contentImages({ contentDir, mediaDir, library }: MediaPlaces): I
       .map((ext) => join(contentDir, "media", "photos", `${key}.${ext}`))
       .find(existsSync);
     const source = photo ? readFileSync(photo) : Buffer.from(illustrate(motif, key));
-    return { ...(await processImage(source, key, { outDir: mediaDir, urlPrefix: MEDIA_URL_PREFIX })), photograph: !!photo };
+    return { ...(await site.image(source, key)), photograph: !!photo };
   };
 }

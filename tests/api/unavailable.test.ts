@@ -14,7 +14,6 @@ describe("database unavailable", () => {
       deps: domain,
       log: silentLog,
       version: "test",
-      mediaDir: "data/test-media",
       staticMediaDir: "tests/fixtures/static",
     });
     for (const init of [

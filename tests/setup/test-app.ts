@@ -82,7 +82,6 @@ export async function testApp(
     deps: domain,
     log: silentLog,
     version: "test",
-    mediaDir: TEST_MEDIA_DIR,
     staticMediaDir: "tests/fixtures/static",
     clientDir: options.clientDir,
     pages: options.pages,
