@@ -13,7 +13,8 @@ export function s3Store(config: S3Config): MediaStore {
     region: config.region,
   });
   // Path-style addressing (endpoint/bucket/key): every S3-compatible server answers it.
-  const url = (key: string) => `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${checked(key)}`;
+  const bucketUrl = `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}`;
+  const url = (key: string) => `${bucketUrl}/${checked(key)}`;
   const failed = async (what: string, key: string, response: Response) =>
     new Error(`media store: ${what} ${key} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
   return {
@@ -49,6 +50,20 @@ export function s3Store(config: S3Config): MediaStore {
       const response = await client.fetch(url(key), { method: "DELETE" });
       if (!response.ok && response.status !== 404) throw await failed("DELETE", key, response);
       await response.body?.cancel();
+    },
+    async list() {
+      // ListObjectsV2, a thousand keys a page. Our keys are safe names (isSafeKey), so none needs unescaping.
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", ...(token ? { "continuation-token": token } : {}) });
+        const response = await client.fetch(`${bucketUrl}?${query}`);
+        if (!response.ok) throw await failed("LIST", "", response);
+        const xml = await response.text();
+        for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(m[1]!);
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
+      } while (token);
+      return keys.sort();
     },
   };
 }

@@ -3,8 +3,8 @@
 // several instances share every upload (MEDIA_S3_*, see s3-store.ts). Keys are relative paths
 // ("library/palmyra-ruins.jpg", "img/palmyra-ruins.3f2a….960.webp"); every key names immutable bytes.
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, normalize, sep } from "node:path";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, normalize, relative, sep } from "node:path";
 
 /** Bytes `start` to `end`, both included (as an HTTP range says them). */
 export type ByteRange = { start: number; end: number };
@@ -21,6 +21,8 @@ export interface MediaStore {
   /** The file's length in bytes, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
+  /** Every key the store holds (a backup copies them all). */
+  list(): Promise<string[]>;
 }
 
 /** The content type of a stored file, by its extension (the store keeps bytes, not headers, on disk). */
@@ -94,6 +96,17 @@ export function diskStore(root: string): MediaStore {
     },
     async delete(key) {
       await rm(path(key), { force: true });
+    },
+    async list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      // A file still being written (its .part) is not a file of the store yet.
+      return entries
+        .filter((e) => e.isFile() && !e.name.endsWith(".part"))
+        .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"))
+        .sort();
     },
   };
 }
