@@ -19,6 +19,7 @@ import { CAPTIONS_PATH, isWorkspacePath, UPLOAD_PATH } from "../shared/workspace
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
 import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
 import { storedFiles } from "./http/stored-files.ts";
+import { servedBuildAssets } from "./build-assets.ts";
 import { servedSiteImages, SITE_IMAGE_URL_PREFIX } from "../domain/media/site-images.ts";
 import { healthRoutes } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics-route.ts";
@@ -85,6 +86,8 @@ export function createApp(o: AppOptions) {
   app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.deps.library.served));
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
+  // A file of an earlier build, for a page an earlier build served (server/build-assets.ts).
+  if (o.clientDir) app.get("/assets/*", storedFiles("/assets", servedBuildAssets(o.deps.library.store)));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 

@@ -13,6 +13,7 @@ import { readEnv } from "./env.ts";
 import { readiness } from "./readiness.ts";
 import { startingApp } from "./http/health.ts";
 import { metricsApp } from "./http/metrics-route.ts";
+import { keepBuildAssets } from "./build-assets.ts";
 
 // The server listens first, so a load balancer sees a live instance that is not ready yet (migrating, loading
 // the first content); the site is put behind it once it has started.
@@ -42,6 +43,13 @@ const pages = existsSync(serverBuild)
     })
   : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
+// This build's scripts stay available to every instance through the store, for pages it served once a newer
+// build replaces it. A store that cannot be reached now costs only that: the site still serves its own build.
+if (pages)
+  await keepBuildAssets(domain.library.store, clientDir).then(
+    ({ id, deleted }) => log.info({ build: id, deleted: deleted.length }, "build assets kept in the media store"),
+    (error: unknown) => log.error({ err: error }, "could not keep the build's assets in the media store"),
+  );
 
 const app = createApp({
   ...appBase,

@@ -51,12 +51,12 @@ export function s3Store(config: S3Config): MediaStore {
       if (!response.ok && response.status !== 404) throw await failed("DELETE", key, response);
       await response.body?.cancel();
     },
-    async list() {
+    async list(prefix = "") {
       // ListObjectsV2, a thousand keys a page. Our keys are safe names (isSafeKey), so none needs unescaping.
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const query = new URLSearchParams({ "list-type": "2", ...(token ? { "continuation-token": token } : {}) });
+        const query = new URLSearchParams({ "list-type": "2", prefix, ...(token ? { "continuation-token": token } : {}) });
         const response = await client.fetch(`${bucketUrl}?${query}`);
         if (!response.ok) throw await failed("LIST", "", response);
         const xml = await response.text();

@@ -21,8 +21,8 @@ export interface MediaStore {
   /** The file's length in bytes, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
-  /** Every key the store holds (a backup copies them all). */
-  list(): Promise<string[]>;
+  /** Every key the store holds that starts with `prefix` (a backup copies them all), in order. */
+  list(prefix?: string): Promise<string[]>;
 }
 
 /** The content type of a stored file, by its extension (the store keeps bytes, not headers, on disk). */
@@ -39,6 +39,9 @@ const MEDIA_TYPES: Record<string, string> = {
   webm: "video/webm",
   mp4: "video/mp4",
   vtt: "text/vtt; charset=utf-8",
+  // An earlier build's scripts and stylesheets (server/build-assets.ts).
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
 };
 
 /** A key is a relative path of safe names: never absolute, never climbing out of the store. */
@@ -97,7 +100,7 @@ export function diskStore(root: string): MediaStore {
     async delete(key) {
       await rm(path(key), { force: true });
     },
-    async list() {
+    async list(prefix = "") {
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return [];
         throw error;
@@ -106,6 +109,7 @@ export function diskStore(root: string): MediaStore {
       return entries
         .filter((e) => e.isFile() && !e.name.endsWith(".part"))
         .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"))
+        .filter((key) => key.startsWith(prefix))
         .sort();
     },
   };
