@@ -20,6 +20,7 @@ import type { SignedIn } from "../domain/workspace/service.ts";
 import type { Previewer } from "./preview.ts";
 import { isEditingError } from "../domain/content/editing.ts";
 import { isLanguageCode } from "../shared/languages.ts";
+import { asForwarded } from "./http/forwarded.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -145,7 +146,8 @@ export async function pageHandler(
     }
   }
 
-  return async (request, c) => {
+  return async (received, c) => {
+    const request = trustProxy ? asForwarded(received) : received;
     const url = new URL(request.url);
     if (preview && request.method === "GET" && workspaceRouteOf(url.pathname)?.path === PREVIEW_ROUTE && !url.pathname.endsWith(".data"))
       return previewPage(preview, url, request, c);
