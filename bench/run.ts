@@ -17,6 +17,7 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   faults: async () => (await import("./parts/faults.ts")).faults,
   publish: async () => (await import("./parts/publish.ts")).publish,
   upload: async () => (await import("./parts/upload.ts")).upload,
+  metrics: async () => (await import("./parts/metrics.ts")).metrics,
 };
 
 const RESULTS = "bench/results/latest.json";

@@ -29,9 +29,9 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
 
-  const metrics = siteMetrics();
+  const metrics = env.METRICS === "on" ? siteMetrics() : undefined;
   const domain = buildDomain(handle, log, {
-    observeSearch: metrics.search,
+    observeSearch: metrics?.search,
     smtpUrl: env.SMTP_URL,
     to: env.CONTACT_MAIL_TO,
     from: env.CONTACT_MAIL_FROM,
@@ -51,7 +51,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     const report = await loadContentFolder(handle, domain.places);
     log.info(report, "content loaded");
   }
-  metrics.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
+  metrics?.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
   domain.outbox.start();
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   const stopRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));

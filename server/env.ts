@@ -10,7 +10,10 @@ const schema = z
     /** PostgreSQL connection string; without it the embedded SQLite database is used. */
     DATABASE_URL: z.string().optional(),
     SQLITE_PATH: z.string().default("data/site.sqlite"),
-    /** Where processed images are written and served from. */
+    /**
+     * This machine's cache of encoded pictures (the site's illustrations and photographs): what it encoded once
+     * is copied into the media store, which serves them, without encoding again.
+     */
     MEDIA_DIR: z.string().default("data/media"),
     CONTENT_DIR: z.string().default("content"),
     /** The media library's folder (uploads and their variants), unless the S3-compatible store below is set. */
@@ -44,6 +47,8 @@ const schema = z
      * ("127.0.0.1:9464") serves them, without a token, on an address of their own.
      */
     METRICS_TOKEN: z.string().min(24).optional(),
+    /** "off" counts nothing and serves no /metrics (what the bench compares the cost of the metrics with). */
+    METRICS: z.enum(["on", "off"]).default("on"),
     METRICS_ADDRESS: z
       .string()
       .regex(/^[\w.:[\]-]+:\d{1,5}$/, "host:port, such as 127.0.0.1:9464")

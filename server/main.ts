@@ -29,7 +29,7 @@ await once(server, "listening");
 
 const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).
-const metricsServer = env.METRICS_ADDRESS ? serve({ fetch: metricsApp(metrics).fetch, ...env.METRICS_ADDRESS }) : undefined;
+const metricsServer = metrics && env.METRICS_ADDRESS ? serve({ fetch: metricsApp(metrics).fetch, ...env.METRICS_ADDRESS }) : undefined;
 
 const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
@@ -39,7 +39,7 @@ const pages = existsSync(serverBuild)
       mode: env.NODE_ENV,
       trustProxy,
       preview,
-      onCache: metrics.pageCache,
+      onCache: metrics?.pageCache,
     })
   : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
