@@ -18,6 +18,7 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   publish: async () => (await import("./parts/publish.ts")).publish,
   upload: async () => (await import("./parts/upload.ts")).upload,
   metrics: async () => (await import("./parts/metrics.ts")).metrics,
+  instances: async () => (await import("./parts/instances.ts")).instances,
 };
 
 const RESULTS = "bench/results/latest.json";

@@ -1,13 +1,9 @@
 // Debian's nginx serving saved answers from files, as the physical limit a page server can be compared with:
-// a foreground child with its config, pid and logs in a scratch folder, stopped by the caller (and at exit).
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { userInfo } from "node:os";
+// harness/nginx.ts runs it in a scratch folder; the caller stops it (and it is killed at exit).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { runNginx } from "../../harness/nginx.ts";
 import { freePort } from "../../harness/server-process.ts";
-
-const NGINX = "/usr/sbin/nginx";
 /** nginx adds these itself (or they belong to the connection), so they are not copied from the saved answer. */
 const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "content-type", "server"]);
 
@@ -33,87 +29,23 @@ function config(dir: string, port: number, answers: SavedAnswer[]): string {
       "    }",
     ].join("\n");
   });
-  // As root, workers would drop to "nobody", who cannot enter the private scratch folder.
-  const user = process.getuid?.() === 0 ? `user ${userInfo().username};` : "";
-  return `# Written by bench/lib/nginx.ts for one bench run.
-worker_processes auto;
-${user}
-pid ${join(dir, "nginx.pid")};
-error_log ${join(dir, "error.log")} warn;
-daemon off;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
+  return `  sendfile on;
   tcp_nopush on;
   etag off;
-  server_tokens off;
   keepalive_requests 1000000;
-  client_body_temp_path ${join(dir, "tmp", "body")};
-  proxy_temp_path ${join(dir, "tmp", "proxy")};
-  fastcgi_temp_path ${join(dir, "tmp", "fastcgi")};
-  uwsgi_temp_path ${join(dir, "tmp", "uwsgi")};
-  scgi_temp_path ${join(dir, "tmp", "scgi")};
   types {}
   server {
     listen 127.0.0.1:${port};
 ${locations.join("\n")}
     location / { return 404; }
-  }
-}
-`;
+  }`;
 }
 
 export async function startNginx(scratchDir: string, answers: SavedAnswer[]): Promise<Nginx> {
   const dir = join(scratchDir, "nginx");
   mkdirSync(join(dir, "www"), { recursive: true });
-  mkdirSync(join(dir, "tmp"), { recursive: true });
   const port = await freePort();
-  const confPath = join(dir, "nginx.conf");
-  writeFileSync(confPath, config(dir, port, answers));
-  const child = spawn(NGINX, ["-p", dir, "-c", confPath, "-e", join(dir, "error.log")], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
-  const killAtExit = () => child.kill("SIGKILL");
-  process.once("exit", killAtExit);
-
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) break;
-    const up = await fetch(`${url}/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  async function stop() {
-    process.removeListener("exit", killAtExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    // TERM is nginx's fast shutdown: the master stops its workers, then itself.
-    child.kill("SIGTERM");
-    const timer = new Promise((r) => setTimeout(r, 5_000).unref());
-    if ((await Promise.race([exited.then(() => "exited"), timer])) !== "exited") child.kill("SIGKILL");
-  }
-  if (
-    child.exitCode !== null ||
-    !(await fetch(`${url}/`).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    await stop();
-    const log = (() => {
-      try {
-        return readFileSync(join(dir, "error.log"), "utf8");
-      } catch {
-        return "";
-      }
-    })();
-    throw new Error(`nginx did not start on ${url}:\n${stderr}\n${log}`);
-  }
+  const { stop } = await runNginx(dir, config(dir, port, answers), `${url}/`);
   return { url, stop };
 }

@@ -4,12 +4,11 @@
 // the account signs in with its password. A restore over a non-empty installation, or from a damaged backup,
 // is refused and changes nothing.
 import { execFile } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isEmptyDatabase } from "../../db/backup.ts";
 import { type DatabaseHandle, type Engine, openDatabase } from "../../db/engine.ts";
@@ -20,8 +19,10 @@ import { loadContent } from "../../domain/content/publishing.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";
 import { buildDomain } from "../../server/compose.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
-import { photo, s3Server } from "../fixtures/uploads.ts";
-import { PG_URL, silentLog, TEST_CONTENT_DIR, TEST_MEDIA_DIR } from "../setup/test-app.ts";
+import { photo, photoDetails } from "../fixtures/uploads.ts";
+import { bucketEnv, scratchBucket, scratchDatabase } from "../../harness/scratch-stores.ts";
+import { s3Store } from "../../domain/media/s3-store.ts";
+import { silentLog, TEST_CONTENT_DIR, TEST_MEDIA_DIR } from "../setup/test-app.ts";
 
 const run = promisify(execFile);
 const PASSWORD = "a long and careful passphrase";
@@ -44,30 +45,11 @@ async function installation(engine: Engine, cleanups: (() => Promise<void>)[]): 
     const env = { ...common, SQLITE_PATH: join(dir, "site.sqlite"), MEDIA_STORE_DIR: join(dir, "store") };
     return { env, store: diskStore(env.MEDIA_STORE_DIR), database: () => openDatabase({ sqlitePath: env.SQLITE_PATH }) };
   }
-  const name = `install_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
-  const s3 = await s3Server();
-  cleanups.push(async () => {
-    await s3.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const env = {
-    ...common,
-    DATABASE_URL: url,
-    SQLITE_PATH: "unused.sqlite",
-    MEDIA_S3_ENDPOINT: s3.config.endpoint,
-    MEDIA_S3_BUCKET: s3.config.bucket,
-    MEDIA_S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    MEDIA_S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-  };
-  return { env, store: s3.store, database: () => openDatabase({ databaseUrl: url, sqlitePath: "" }) };
+  const database = await scratchDatabase("install");
+  const bucket = await scratchBucket();
+  cleanups.push(bucket.close, database.drop);
+  const env = { ...common, DATABASE_URL: database.url, SQLITE_PATH: "unused.sqlite", ...bucketEnv(bucket.config) };
+  return { env, store: s3Store(bucket.config), database: () => openDatabase({ databaseUrl: database.url, sqlitePath: "" }) };
 }
 
 const npmRun = (script: "backup" | "restore", dir: string, env: Record<string, string>) =>
@@ -112,14 +94,7 @@ describe.each([
     draft.name.en = "The citadel, as restored";
     const revision = await domain.editing.save(editor, "site", first!.slug, item.revision, draft);
     await domain.editing.publish(editor, "site", first!.slug, revision);
-    await domain.pictures.upload(editor, photo(), {
-      slug: "krak-from-the-south-west",
-      alt: { en: "Krak des Chevaliers from the south-west, its round towers on a bare ridge" },
-      caption: { en: "Krak des Chevaliers" },
-      credit: "Vyacheslav Argenberg",
-      licence: "CC-BY-4.0",
-      source: "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg",
-    });
+    await domain.pictures.upload(editor, photo(), photoDetails("krak-from-the-south-west"));
     for (const n of [1, 2]) await domain.contact.submit(`client-${n}`, message(n));
 
     const placeId = async (h: DatabaseHandle) =>

@@ -5,27 +5,16 @@
 // S3-compatible server (PostgreSQL), as several instances would share it.
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useLibraryApp } from "../setup/library-app.ts";
+import { LIBRARY_SETUPS, useLibraryApp } from "../setup/library-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import type { MediaStore } from "../../domain/media/store.ts";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
-import { disguisedScript, photo, photoWithPosition, svg, truncatedJpeg } from "../fixtures/uploads.ts";
+import { disguisedScript, photo, photoDetails, photoWithPosition, svg, truncatedJpeg } from "../fixtures/uploads.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const translator: Editor = { id: "t1", email: "translator@example.org", role: "translator", languages: "fr" };
-const details = (slug: string) => ({
-  slug,
-  alt: { en: "Krak des Chevaliers from the south-west, its round towers on a bare ridge", ar: "قلعة الحصن من الجنوب الغربي" },
-  caption: { en: "Krak des Chevaliers from the south-west" },
-  credit: "Vyacheslav Argenberg",
-  licence: "CC-BY-4.0",
-  source: "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg",
-});
 
-describe.each([
-  ["sqlite", "disk"],
-  ["postgres", "s3"],
-] as const)("media library on %s with a %s store", (engine, kind) => {
+describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, kind) => {
   const library = useLibraryApp(engine, kind);
   let t: ReturnType<typeof library.app>;
   let store: MediaStore;
@@ -44,7 +33,7 @@ describe.each([
       [svg(), "not-allowed"],
       [Buffer.alloc(0), "empty"],
     ] as const)
-      await expect(t.domain.pictures.upload(editor, bytes, details("refused"))).rejects.toMatchObject({ code });
+      await expect(t.domain.pictures.upload(editor, bytes, photoDetails("refused"))).rejects.toMatchObject({ code });
     expect(await documents()).toEqual([]);
     expect(keys()).toEqual(before);
     expect(await store.size("library/refused.jpg")).toBeUndefined();
@@ -52,16 +41,16 @@ describe.each([
 
   it("refuses a photograph over its limit (413 from the page), and never lets a translator upload", async () => {
     const big = Buffer.alloc(UPLOAD_LIMITS.imageBytes + 1, 0xff);
-    await expect(t.domain.pictures.upload(editor, big, details("too-big"))).rejects.toMatchObject({
+    await expect(t.domain.pictures.upload(editor, big, photoDetails("too-big"))).rejects.toMatchObject({
       code: "too-large",
       values: { mb: 25 },
     });
-    await expect(t.domain.pictures.upload(translator, photo(), details("by-translator"))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(t.domain.pictures.upload(translator, photo(), photoDetails("by-translator"))).rejects.toMatchObject({ code: "forbidden" });
     expect(await documents()).toEqual([]);
   });
 
   it("keeps the texts' problems before storing anything", async () => {
-    await expect(t.domain.pictures.upload(editor, photo(), { ...details("no-credit"), credit: "" })).rejects.toMatchObject({
+    await expect(t.domain.pictures.upload(editor, photo(), { ...photoDetails("no-credit"), credit: "" })).rejects.toMatchObject({
       code: "invalid",
       problems: [{ field: "credit" }],
     });
@@ -70,7 +59,7 @@ describe.each([
   });
 
   it("serves an upload's variants without the source's EXIF or GPS, and never the original", async () => {
-    await t.domain.pictures.upload(editor, await photoWithPosition(), details("with-position"));
+    await t.domain.pictures.upload(editor, await photoWithPosition(), photoDetails("with-position"));
     const doc = await t.domain.editing.item(editor, "picture", "with-position");
     const file = (doc.draft as { file: string }).file;
     expect(file).toMatch(/^with-position\.[0-9a-f]{8}\.jpg$/);
@@ -89,7 +78,7 @@ describe.each([
   });
 
   it("attached to a place and published, the app's media call and the place's page data carry its variants and credit", async () => {
-    await t.domain.pictures.upload(editor, photo(), details("krak-south-west"));
+    await t.domain.pictures.upload(editor, photo(), photoDetails("krak-south-west"));
     const picture = await t.domain.editing.item(editor, "picture", "krak-south-west");
     await t.domain.editing.publish(editor, "picture", "krak-south-west", picture.revision);
     const place = await t.domain.editing.item(editor, "site", "umayyad-mosque");

@@ -4,7 +4,7 @@
 // with its captions. Once on a folder (SQLite), once on an S3-compatible server (PostgreSQL).
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useLibraryApp } from "../setup/library-app.ts";
+import { LIBRARY_SETUPS, useLibraryApp } from "../setup/library-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import type { MediaStore } from "../../domain/media/store.ts";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
@@ -28,10 +28,7 @@ const details = (slug: string) => ({
   licence: "ministry",
 });
 
-describe.each([
-  ["sqlite", "disk"],
-  ["postgres", "s3"],
-] as const)("library videos on %s with a %s store", (engine, kind) => {
+describe.each(LIBRARY_SETUPS)("library videos on %s with a %s store", (engine, kind) => {
   const library = useLibraryApp(engine, kind);
   let t: ReturnType<typeof library.app>;
   let store: MediaStore;

@@ -6,6 +6,12 @@ import type { MediaStore } from "../../domain/media/store.ts";
 import { storeUnderTest } from "../fixtures/uploads.ts";
 import { testApp } from "./test-app.ts";
 
+/** The two set-ups the library is tested on: SQLite with a folder, PostgreSQL with a bucket (as instances share). */
+export const LIBRARY_SETUPS = [
+  ["sqlite", "disk"],
+  ["postgres", "s3"],
+] as const;
+
 export function useLibraryApp(engine: Engine, kind: "disk" | "s3") {
   let app: Awaited<ReturnType<typeof testApp>>;
   let store: MediaStore;

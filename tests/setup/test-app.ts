@@ -1,7 +1,6 @@
 // Builds the real app in-process on either engine, with the test dataset loaded by the real loader.
 import { randomBytes } from "node:crypto";
 import pino from "pino";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/publishing.ts";
@@ -12,8 +11,8 @@ import { buildDomain } from "../../server/compose.ts";
 import { createApp, type PageHandler } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
+import { asAdministrator, PG_URL } from "../../harness/scratch-stores.ts";
 
-export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const ENGINES: Engine[] = (process.env.TEST_ENGINES?.split(",") as Engine[] | undefined) ?? ["sqlite", "postgres"];
 export const TEST_MEDIA_DIR = "data/test-media";
 export const TEST_CONTENT_DIR = "tests/fixtures/content";
@@ -35,21 +34,13 @@ export async function freshDatabase(
     return { ...handle, drop: async () => {} };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await asAdministrator(`create schema ${schema}`);
   const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const handle = openDatabase({ databaseUrl: url, sqlitePath: "" });
   return {
     ...handle,
     url,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
+    drop: () => asAdministrator(`drop schema if exists ${schema} cascade`),
   };
 }
 
