@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSafeKey, type MediaStore } from "../domain/media/store.ts";
+import { isSafeKey, type MediaStore, servedFrom } from "../domain/media/store.ts";
 
 /** A week: far longer than any page is cached (PAGE_MAX_AGE) or a tab is usually left open before it reloads. */
 export const ASSET_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -61,9 +61,4 @@ export async function keepBuildAssets(store: MediaStore, clientDir: string, now 
 }
 
 /** Earlier builds' assets as /assets/<file> answers them from the store. */
-export function servedBuildAssets(store: MediaStore) {
-  return {
-    size: (file: string) => store.size(`${ASSETS}${file}`),
-    get: (file: string, range?: Parameters<MediaStore["get"]>[1]) => store.get(`${ASSETS}${file}`, range),
-  };
-}
+export const servedBuildAssets = (store: MediaStore) => servedFrom(store, ASSETS);

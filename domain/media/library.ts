@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "../../shared/limits.ts";
 import { encodeImage, type EncodedImage, type ProcessedImage } from "./pipeline.ts";
-import type { ByteRange, MediaStore } from "./store.ts";
+import { type MediaStore, servedFrom } from "./store.ts";
 import { checkSize, UploadError } from "./upload-error.ts";
 import { inspectVideo, type VideoFacts } from "./video.ts";
 import { checkCaptions } from "./captions.ts";
@@ -148,10 +148,7 @@ export function mediaLibrary(store: MediaStore) {
      * A served file by its URL path under LIBRARY_URL_PREFIX (a variant, a video, captions), or the part of it
      * a range asks for; never an original or a description. `size` says whether it is there, and how long.
      */
-    served: {
-      size: (key: string) => (isServed(key) ? store.size(key) : Promise.resolve(undefined)),
-      get: (key: string, range?: ByteRange) => (isServed(key) ? store.get(key, range) : Promise.resolve(undefined)),
-    },
+    served: servedFrom(store, "", isServed),
   };
 }
 export type MediaLibrary = ReturnType<typeof mediaLibrary>;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { imageBase, processImage, type ProcessedImage } from "./pipeline.ts";
-import type { ByteRange, MediaStore } from "./store.ts";
+import { type MediaStore, servedFrom } from "./store.ts";
 
 export const SITE_IMAGE_URL_PREFIX = "/media/img";
 const SITE = "site/";
@@ -40,16 +40,4 @@ export function siteImages(store: MediaStore, cacheDir: string) {
 export type SiteImages = ReturnType<typeof siteImages>;
 
 /** The site's pictures as /media/img/<file> serves them, from the store; never a description. */
-export function servedSiteImages(store: MediaStore) {
-  const key = (file: string) => (file.endsWith(".json") ? undefined : `${SITE}${file}`);
-  return {
-    size: (file: string) => {
-      const k = key(file);
-      return k ? store.size(k) : Promise.resolve(undefined);
-    },
-    get: (file: string, range?: ByteRange) => {
-      const k = key(file);
-      return k ? store.get(k, range) : Promise.resolve(undefined);
-    },
-  };
-}
+export const servedSiteImages = (store: MediaStore) => servedFrom(store, SITE, (key) => !key.endsWith(".json"));

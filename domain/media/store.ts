@@ -25,6 +25,30 @@ export interface MediaStore {
   list(prefix?: string): Promise<string[]>;
 }
 
+/** A store's files as URLs under one prefix name them: read whole or by range, and found only when served. */
+export type ServedFiles = {
+  size(path: string): Promise<number | undefined>;
+  get(path: string, range?: ByteRange): Promise<StoredFile | undefined>;
+};
+
+/**
+ * The files under `keyPrefix` as a URL's path names them (the path after its own prefix); `serves` says
+ * which keys are ever served (never an original, never a description).
+ */
+export function servedFrom(store: MediaStore, keyPrefix: string, serves: (key: string) => boolean = () => true): ServedFiles {
+  const keyOf = (path: string) => (serves(keyPrefix + path) ? keyPrefix + path : undefined);
+  return {
+    size: (path) => {
+      const key = keyOf(path);
+      return key ? store.size(key) : Promise.resolve(undefined);
+    },
+    get: (path, range) => {
+      const key = keyOf(path);
+      return key ? store.get(key, range) : Promise.resolve(undefined);
+    },
+  };
+}
+
 /** The content type of a stored file, by its extension (the store keeps bytes, not headers, on disk). */
 export function typeOfKey(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();

@@ -3,14 +3,8 @@
 // answered with those bytes only; only then is the file's size asked first (a range may count from its end),
 // otherwise the store is read once. Every name is immutable (the caching middleware says so).
 import type { Context } from "hono";
-import type { ByteRange, StoredFile } from "../../domain/media/store.ts";
-import { isSafeKey } from "../../domain/media/store.ts";
+import { isSafeKey, type ServedFiles } from "../../domain/media/store.ts";
 import { byteRange } from "./byte-range.ts";
-
-export type ServedFiles = {
-  size(path: string): Promise<number | undefined>;
-  get(path: string, range?: ByteRange): Promise<StoredFile | undefined>;
-};
 
 /** Answers GET `${prefix}/<path>` from `files`. */
 export function storedFiles(prefix: string, files: ServedFiles) {
