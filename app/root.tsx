@@ -18,6 +18,7 @@ import { messagesFor } from "./i18n/messages.server";
 import { domainOf } from "./lib/loader-params.server";
 import { localSettings } from "./lib/settings";
 import { languageBootScript } from "./lib/language";
+import { localePath } from "./lib/paths";
 import { Navbar } from "./components/Navbar";
 import { Footer } from "./components/Footer";
 import { PageTransition } from "./components/PageTransition";
@@ -58,9 +59,19 @@ function useWorkspace(): WorkspaceLayoutData | undefined {
   return match?.loaderData as WorkspaceLayoutData | undefined;
 }
 
+/**
+ * A page whose handle says `scripts: false` is sent without React Router's scripts. The offline page is one:
+ * the service worker answers it at the address of a page never seen, where hydrating it would match that
+ * other page's route and fetch its scripts, which the network cannot give.
+ */
+function useScripts(): boolean {
+  return !useMatches().some((m) => (m.handle as { scripts?: boolean } | undefined)?.scripts === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const workspace = useWorkspace();
+  const scripts = useScripts();
   const language = workspace?.language ?? data?.language ?? DEFAULT_LANGUAGE;
   return (
     <html lang={language} dir={directionOf(language)}>
@@ -72,14 +83,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script text, allowed by its hash in the CSP. */}
         {data && !workspace && <script dangerouslySetInnerHTML={{ __html: languageBootScript(data.languages) }} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && !workspace && <link rel="manifest" href={localePath(language, "/manifest.webmanifest")} />}
+        {data && !workspace && <link rel="apple-touch-icon" href="/icons/icon-192.png" />}
         <Meta />
         <Links />
         <InlineStylesheet />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && <ScrollRestoration />}
+        {scripts && <Scripts />}
       </body>
     </html>
   );
@@ -97,6 +110,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   // Marks the page as interactive (end-to-end tests wait for it before they click).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The service worker keeps seen pages for offline use (app/sw/service-worker.ts); a browser without one,
+    // or one that refuses it (private modes), has the site as before.
+    navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
   }, []);
   return (
     <I18nProvider language={data.language} languageId={data.languageId} messages={data.messages}>

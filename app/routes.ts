@@ -14,6 +14,7 @@ export default [
       !file ? [] : path === "admin" ? [index(file)] : [route(path.slice("admin/".length), file)],
     ),
   ),
+  route(":lang?/manifest.webmanifest", "routes/manifest.ts"),
   route(":lang?", "routes/language.tsx", [
     index("routes/home.tsx"),
     route("destinations", "routes/destinations.tsx"),
@@ -24,6 +25,11 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("services", "routes/services.tsx"),
     route("services/:serviceId", "routes/service.tsx"),
+    route("map", "routes/map.tsx"),
+    route("saved", "routes/saved.tsx"),
+    route("offline", "routes/offline.tsx"),
+    route("plan", "routes/plan/index.tsx"),
+    route("plan/:slug", "routes/plan/page.tsx"),
     route("cities/:categoryId", "routes/category-cities.tsx"),
     route("cities/:categoryId/sites/:cityId", "routes/city-sites.tsx"),
     route("cities/:categoryId/sites/:cityId/action/:placeId", "routes/site/layout.tsx", [

@@ -13,6 +13,8 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   search: async () => (await import("./parts/search.ts")).search,
   throughput: async () => (await import("./parts/throughput.ts")).throughput,
   soak: async () => (await import("./parts/soak.ts")).soak,
+  memory: async () => (await import("./parts/memory.ts")).memory,
+  loads: async () => (await import("./parts/loads.ts")).loads,
   security: async () => (await import("./parts/security.ts")).security,
   faults: async () => (await import("./parts/faults.ts")).faults,
   publish: async () => (await import("./parts/publish.ts")).publish,

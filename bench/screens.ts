@@ -33,7 +33,11 @@ async function routes(baseURL: string) {
     city: `/cities/${krak.categories_idcategories}/sites/${krak.cities_idcities}`,
     site,
     images: `${site}/images`,
+    info: `${site}/info`,
     contact: "/contact",
+    map: "/map",
+    plan: "/plan/money",
+    saved: "/saved",
   };
 }
 
@@ -73,6 +77,9 @@ try {
   for (const width of WIDTHS) {
     for (const language of LANGUAGES) {
       const context = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 900 }, reducedMotion: "reduce" });
+      // The saved page shows a trip of one place, Krak des Chevaliers, rather than its empty state.
+      const krakId = Number(pages.site.split("/").at(-1));
+      await context.addInitScript((id) => localStorage.setItem("saved_places", JSON.stringify([[id]])), krakId);
       const page = await context.newPage();
       for (const [name, path] of Object.entries(pages)) {
         if (!wanted(name)) continue;

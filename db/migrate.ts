@@ -6,6 +6,7 @@ import * as workspace from "./migrations/002-workspace.ts";
 import * as documents from "./migrations/003-content-documents.ts";
 import * as inbox from "./migrations/004-inbox.ts";
 import * as rateLimits from "./migrations/005-rate-limits.ts";
+import * as travellerFacts from "./migrations/006-traveller-facts.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -13,6 +14,7 @@ const MIGRATIONS = [
   { name: "003-content-documents", up: documents.up },
   { name: "004-inbox", up: inbox.up },
   { name: "005-rate-limits", up: rateLimits.up },
+  { name: "006-traveller-facts", up: travellerFacts.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

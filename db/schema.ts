@@ -23,7 +23,10 @@ export interface Database {
     popularity: number;
     lat: number;
     lng: number;
-
+    /** One of shared/place-facts.ts GOVERNORATES (db/migrations/006-traveller-facts.ts). */
+    governorate: Generated<string>;
+    /** JSON: the place's status, practical facts and safety note, every language's texts (domain/content/facts.ts). */
+    facts: Generated<string>;
     created_at: string;
     updated_at: string;
   };
@@ -58,6 +61,8 @@ export interface Database {
   experiences: { id: Generated<number>; slug: string; city_id: number | null; position: number; updated_at: string };
   experience_translations: { experience_id: number; language: string; title: string; description: string };
   settings: { key: string; value: string };
+  /** The trip-planning guide's pages; body is the page's document as JSON (domain/content/schema.ts guidePage). */
+  guide_pages: { slug: string; position: number; reviewed: string; body: string; updated_at: string };
   content_meta: { key: string; value: string };
   contact_messages: {
     id: Generated<number>;

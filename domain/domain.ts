@@ -37,4 +37,6 @@ export type Domain = {
   outbox: ContactOutbox;
   /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */
   publicOrigin?: string;
+  /** A raster tile source on the ministry's own domain for the map ("https://…/{z}/{x}/{y}.png"); none by default. */
+  mapTiles?: string;
 };

@@ -2,7 +2,7 @@
 // stopped (`pg_ctl stop -m fast`) mid-run and started again. During the outage every answer must be a 503
 // with a clear message and the process must live on; once the database is back the site must answer normally
 // (200, 201 for a message) again by itself, without a restart.
-import { VERSION_TTL_MS } from "../server/pages.ts";
+import { VERSION_TTL_MS } from "../server/http/answer-cache.ts";
 import { CategoryKind } from "../domain/content/category-kind.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -2,6 +2,7 @@
 // download. Used by the bench's Lighthouse part and by the end-to-end budget and compression tests.
 import { request } from "node:http";
 import { request as requestTLS } from "node:https";
+import { deferredModules } from "../server/http/deferred-scripts.ts";
 
 /** The body size of a GET as sent on the wire (before decompression), with the browser's Accept-Encoding. */
 export function transferredBodyBytes(
@@ -27,9 +28,10 @@ export function transferredBodyBytes(
 
 /**
  * The JavaScript a page makes the browser download, compressed as sent with Accept-Encoding br: the page's
- * `<script src>` and `<link rel="modulepreload">` responses, each counted once. It is what Lighthouse counts
- * for a page whose code is all preloaded (React Router preloads every module of the matched routes); the
- * bench reports both figures so a gap (a script fetched only after hydration) shows.
+ * `<script src>`, `<link rel="modulepreload">` and the modules its loader asks for at `load`
+ * (server/http/deferred-scripts.ts), each counted once. It is what Lighthouse counts for a page whose code
+ * is all preloaded (every module of the matched routes); the bench reports both figures so a gap (a script
+ * fetched only after hydration) shows.
  */
 export async function javascriptBytes(
   baseURL: string,
@@ -44,6 +46,7 @@ export async function javascriptBytes(
     const src = tag.match(isScript ? /\bsrc=["']([^"']+)["']/i : /\bhref=["']([^"']+)["']/i)?.[1];
     if (src) urls.add(new URL(src.replace(/&amp;/g, "&"), pageURL).href);
   }
+  for (const src of deferredModules(html)) urls.add(new URL(src, pageURL).href);
   // A hundred scripts is far more than any page of the site loads: stop there rather than loop on a bad page.
   const scripts: { url: string; bytes: number }[] = [];
   for (const url of [...urls].slice(0, 100)) {

@@ -1,8 +1,9 @@
-// Starts the real server (node server/main.ts) as a child process on a free port, for restart and signal tests.
+// Starts the real server (node server/main.ts, with the flags `npm start` gives it) as a child process on a free port, for restart and signal tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS, PROCESS_ENV } from "../server/runtime.ts";
 
 const MAIN = fileURLToPath(new URL("../server/main.ts", import.meta.url));
 
@@ -41,9 +42,9 @@ export async function startServer(
   { timeoutMs = 120_000, cwd = process.cwd(), until = "ready" as "ready" | "live" } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: { ...process.env, ...PROCESS_ENV, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

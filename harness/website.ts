@@ -5,8 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type ServerProcess } from "./server-process.ts";
 
+/** The build `npm start` makes: the site, then its service worker (package.json "build"). */
 export function buildWebsite() {
-  execFileSync("npx", ["react-router", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
 }
 
 export async function startWebsite(scratchDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -43,6 +44,11 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
     "/privacy",
     "/services",
     `/services/${serviceTypes[0].id}`,
+    "/map",
+    "/plan",
+    "/plan/money",
+    "/saved",
+    "/offline",
     `/cities/${site.id}`,
     `/cities/${site.id}/sites/${cities[0].id}`,
     base,

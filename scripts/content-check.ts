@@ -1,12 +1,13 @@
 // Validates the content folder and prints every problem: `npm run content:check [folder]`.
 import { readContent, ContentError } from "../domain/content/files.ts";
 import { checkContent, missingLaunchSettings } from "../domain/content/checks.ts";
+import { glossaryProblems, readGlossary } from "../domain/content/glossary.ts";
 
 const partial = process.argv.includes("--partial");
 const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "content";
 try {
   const files = readContent(dir, { partial });
-  const problems = checkContent(files, { complete: true });
+  const problems = [...checkContent(files, { complete: true }), ...glossaryProblems(files, readGlossary(dir))];
   for (const p of problems) console.log(`- ${p}`);
   // Warnings, not problems: the seed may lack what only the ministry can give, but a launch may not.
   const missing = files.settings ? missingLaunchSettings(files.settings) : [];

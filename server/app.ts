@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { apiEndpoints, API_BASE } from "./api/index.ts";
 import type { Domain } from "../domain/domain.ts";
 import { mount, openApiDocument } from "./api/registry.ts";
+import { AnswerCache } from "./http/answer-cache.ts";
 import { apiReferencePage } from "./api/reference-page.ts";
 import { unavailablePage } from "./http/unavailable-page.ts";
 import { splitLanguage } from "../shared/paths.ts";
@@ -45,6 +46,9 @@ export type AppOptions = {
   metrics?: SiteMetrics;
   metricsToken?: string;
 };
+
+/** The API's kept answers: every list, place and search the apps ask often (a list is 5-60 kB, 1-8 kB compressed). */
+const API_CACHE_BYTES = 16 * 2 ** 20;
 
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
 
@@ -110,7 +114,7 @@ export function createApp(o: AppOptions) {
   app.use("*", (c, next) => (uploads[c.req.path] ?? anyBody)(c, next));
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
-  mount(app, API_BASE, endpoints);
+  mount(app, API_BASE, endpoints, new AnswerCache(API_CACHE_BYTES, () => o.deps.content.version(), { trustVersionMs: 0 }));
 
   // A known API path asked with another method is a 405, not a 404.
   app.all(`${API_BASE}/*`, (c) => {
@@ -125,6 +129,19 @@ export function createApp(o: AppOptions) {
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));
+  // The service worker: checked on every visit, so a new build's worker is found at once (and never kept by a CDN).
+  if (o.clientDir)
+    app.get(
+      "/sw.js",
+      async (c, next) => {
+        await next();
+        if (c.res.status !== 200) return;
+        c.res.headers.set("cache-control", "no-cache");
+        // A worker runs under its own script's policy: it fetches this site's pages and files, nothing else.
+        c.res.headers.set("content-security-policy", "default-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'");
+      },
+      serveStatic({ root: o.clientDir }),
+    );
   // The editorial workspace: every request under /admin is checked (role, origin, no-store) before its page.
   const guard = workspaceGuard(o.deps);
   app.use("*", (c, next) => (isWorkspacePath(c.req.path) ? guard(c, next) : next()));

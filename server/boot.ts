@@ -36,6 +36,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     to: env.CONTACT_MAIL_TO,
     from: env.CONTACT_MAIL_FROM,
     publicOrigin: env.PUBLIC_ORIGIN,
+    mapTiles: env.MAP_TILES_URL,
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
     workspaceSecret: env.WORKSPACE_SECRET,
     workspaceOrigin: workspaceOrigin(env),

@@ -36,6 +36,8 @@ export type DomainOptions = {
   mailer?: Mailer;
   retryMs?: number;
   publicOrigin?: string;
+  /** MAP_TILES_URL: the map's raster tiles on the ministry's own domain. */
+  mapTiles?: string;
   contactLimit?: number;
   /** Signs workspace cookies; by default a random secret kept in the database, shared by every instance. */
   workspaceSecret?: string;
@@ -111,5 +113,6 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     places: { contentDir, mediaDir, library },
     outbox,
     publicOrigin: options.publicOrigin,
+    mapTiles: options.mapTiles,
   };
 }

@@ -29,6 +29,14 @@ const schema = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** The public origin used for absolute URLs (canonical links, image URLs of the API). */
     PUBLIC_ORIGIN: z.url().optional(),
+    /**
+     * A raster tile source for the map on the ministry's own domain, e.g. https://tiles.example.gov.sy/{z}/{x}/{y}.png
+     * (docs/DEPLOYMENT.md). Unset, the map is drawn from the Natural Earth outlines alone and requests nothing else.
+     */
+    MAP_TILES_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => ["{z}", "{x}", "{y}"].every((p) => u.includes(p)), "a tile URL template with {z}, {x} and {y}")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: z.string().optional(),
     CONTACT_MAIL_TO: z.email().optional(),

@@ -14,6 +14,7 @@ import { readiness } from "./readiness.ts";
 import { startingApp } from "./http/health.ts";
 import { metricsApp } from "./http/metrics-route.ts";
 import { keepBuildAssets } from "./build-assets.ts";
+import { NODE_FLAGS, startedWithRuntimeFlags } from "./runtime.ts";
 
 // The server listens first, so a load balancer sees a live instance that is not ready yet (migrating, loading
 // the first content); the site is put behind it once it has started.
@@ -43,6 +44,8 @@ const pages = existsSync(serverBuild)
     })
   : undefined;
 if (!pages) log.warn("no build/ found: pages are not served (run `npm run build`)");
+if (!startedWithRuntimeFlags())
+  log.warn({ flags: NODE_FLAGS }, "started without the runtime flags of `npm start`: V8 may take far more memory than the site needs");
 // This build's scripts stay available to every instance through the store, for pages it served once a newer
 // build replaces it. A store that cannot be reached now costs only that: the site still serves its own build.
 if (pages)

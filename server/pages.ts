@@ -8,8 +8,8 @@ import type { Context } from "hono";
 import type { PageHandler } from "./app.ts";
 import type { Domain } from "../domain/domain.ts";
 import { pageCsp } from "./http/headers.ts";
-import { compressBest, compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./http/compression.ts";
-import { etagOf } from "./http/caching.ts";
+import { type Answer, AnswerCache, respondOnce } from "./http/answer-cache.ts";
+import { deferScripts } from "./http/deferred-scripts.ts";
 import { clientKey } from "./http/client.ts";
 import { isDatabaseUnavailable } from "./http/errors.ts";
 import { VIRTUAL_TOUR_HOSTS } from "../shared/limits.ts";
@@ -25,28 +25,9 @@ import { asForwarded } from "./http/forwarded.ts";
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
 
-type Bytes = Uint8Array<ArrayBuffer>;
-type Cached = { status: number; headers: [string, string][]; body: Bytes; etag: string; encoded: Partial<Record<"br" | "gzip", Bytes>> };
-
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
-const MAX_ENTRIES = 2000;
-/** How long the content version is trusted before it is read again (so a warm page costs no query). */
-export const VERSION_TTL_MS = 1000;
-
-/**
- * A cached page is sent to many visitors: while the first ones get it at the quick brotli level, it is
- * compressed at the best level in the background, and later visitors get the smaller body (the home page:
- * 23.2 kB at level 5, 20.1 kB at level 11). Should that fail, the quick body stays.
- */
-function compressBestLater(entry: Cached) {
-  if (entry.body.length < MIN_COMPRESS_BYTES) return;
-  compressBest(entry.body, "br").then(
-    (best) => {
-      entry.encoded.br = best;
-    },
-    () => {},
-  );
-}
+/** Rendered pages kept: about 500 pages with their brotli bodies (a page is 60-150 kB, 15-30 kB compressed). */
+const CACHE_BYTES = 48 * 2 ** 20;
 
 export function scriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
@@ -58,13 +39,13 @@ export async function pageHandler(
   {
     mode,
     trustProxy = false,
-    cacheEntries = MAX_ENTRIES,
+    cacheBytes = CACHE_BYTES,
     preview,
     onCache = () => {},
   }: {
     mode: string;
     trustProxy?: boolean;
-    cacheEntries?: number;
+    cacheBytes?: number;
     preview?: Previewer;
     /** Told whether each public page came from the cache (the metrics). */
     onCache?: (hit: boolean) => void;
@@ -72,20 +53,9 @@ export async function pageHandler(
 ): Promise<PageHandler> {
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
-  const cache = new Map<string, Cached>();
-  let version = { value: -1, checkedAt: 0 };
-
-  async function contentVersion(): Promise<number> {
-    const now = Date.now();
-    if (now - version.checkedAt > VERSION_TTL_MS) {
-      const value = await domain.content.version();
-      if (value !== version.value) cache.clear();
-      version = { value, checkedAt: now };
-    }
-    return version.value;
-  }
-
-  async function render(request: Request, c: Context, site = domain): Promise<Cached> {
+  const cache = new AnswerCache(cacheBytes, () => domain.content.version());
+  const tileOrigins = domain.mapTiles ? [new URL(domain.mapTiles).origin] : [];
+  async function render(request: Request, c: Context, site = domain): Promise<Answer> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
     // Only the workspace's guard knows who is signed in, and it runs for /admin alone; a public page never
@@ -97,23 +67,14 @@ export async function pageHandler(
     // error handler, with the unavailable page), not a 500 that blames the site.
     const outage = errors.find(isDatabaseUnavailable);
     if (outage) throw outage;
-    const body = new Uint8Array(await res.arrayBuffer());
+    let body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     if ((headers.get("content-type") ?? "").startsWith("text/html")) {
-      headers.set("content-security-policy", pageCsp(scriptHashes(new TextDecoder().decode(body)), VIRTUAL_TOUR_HOSTS));
+      const html = deferScripts(new TextDecoder().decode(body));
+      body = new TextEncoder().encode(html);
+      headers.set("content-security-policy", pageCsp(scriptHashes(html), VIRTUAL_TOUR_HOSTS, tileOrigins));
     }
-    return { status: res.status, headers: [...headers], body, etag: etagOf(body), encoded: {} };
-  }
-
-  function respond(entry: Cached, c: Context): Response {
-    const headers = new Headers(entry.headers);
-    headers.set("etag", entry.etag);
-    headers.append("vary", "Accept-Encoding");
-    const encoding = entry.body.length >= MIN_COMPRESS_BYTES ? pickEncoding(c.req.header("accept-encoding")) : undefined;
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers });
-    const encoded = (entry.encoded[encoding] ??= compressBody(entry.body, encoding));
-    headers.set("content-encoding", encoding);
-    return new Response(encoded, { status: entry.status, headers });
+    return { status: res.status, headers, body };
   }
 
   /**
@@ -137,7 +98,7 @@ export async function pageHandler(
         .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
         .replace(/<link rel="modulepreload"[^>]*>/g, "");
       const headers = new Headers(entry.headers);
-      headers.set("content-security-policy", pageCsp([], VIRTUAL_TOUR_HOSTS));
+      headers.set("content-security-policy", pageCsp([], VIRTUAL_TOUR_HOSTS, tileOrigins));
       headers.set("x-robots-tag", "noindex");
       return new Response(html, { status: entry.status, headers });
     } catch (error) {
@@ -153,25 +114,22 @@ export async function pageHandler(
       return previewPage(preview, url, request, c);
     // Workspace pages depend on who asks: rendered each time, never kept.
     if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
-      return respond(await render(request, c), c);
+      return respondOnce(await render(request, c), c.req.header("accept-encoding"));
     // HEAD is answered from the same rendering as GET (rendered as a GET), without the body: a HEAD must
     // never put an empty page into the cache.
     const head = request.method === "HEAD";
     const get = head ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     // With the database down this throws, and the app's error handler answers 503.
-    const key = `${await contentVersion()} ${url.pathname}${url.search}`;
-    let entry = cache.get(key);
-    onCache(entry !== undefined);
-    if (!entry) {
-      entry = await render(get, c);
+    const key = `${await cache.version()} ${url.pathname}${url.search}`;
+    const accepted = c.req.header("accept-encoding");
+    let res = cache.respond(key, accepted);
+    onCache(res !== undefined);
+    if (!res) {
+      const answer = await render(get, c);
       // Only answers that depend on the URL alone are kept: pages and their data, found or not found.
-      if ((entry.status === 200 || entry.status === 404) && !entry.headers.some(([k]) => k === "set-cookie")) {
-        if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value!);
-        cache.set(key, entry);
-        compressBestLater(entry);
-      }
+      const keep = (answer.status === 200 || answer.status === 404) && !answer.headers.has("set-cookie");
+      res = keep ? cache.keep(key, answer, accepted) : respondOnce(answer, accepted);
     }
-    const res = respond(entry, c);
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
 }

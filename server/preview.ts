@@ -38,6 +38,7 @@ async function publicPath(d: Domain, type: string, slug: string): Promise<string
     return service ? `/services/${service.id}` : "/services";
   }
   if (type === "experience") return "/experiences";
+  if (type === "guide") return `/plan/${slug}`;
   // The gallery is on the home page; the settings are in every page's footer.
   return "/";
 }

@@ -32,6 +32,15 @@ export function Footer({ settings, year, variant }: { settings: SiteSettings; ye
               <LocalLink to="/culture">{t("navbar.culture")}</LocalLink>
             </li>
             <li>
+              <LocalLink to="/map">{t("map.title")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/plan">{t("plan.title")}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/saved">{t("saved.title")}</LocalLink>
+            </li>
+            <li>
               <LocalLink to="/about">{t("navbar.about")}</LocalLink>
             </li>
           </ul>

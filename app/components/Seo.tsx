@@ -13,12 +13,15 @@ export function Seo({
   path,
   image,
   jsonLd,
+  noindex,
 }: {
   title: string;
   description: string;
   path: string;
   image?: string;
   jsonLd?: object;
+  /** A page search engines should not list (the offline page). */
+  noindex?: boolean;
 }) {
   const root = useRouteLoaderData<RootData>("root")!;
   const { t, language } = useI18n();
@@ -28,6 +31,7 @@ export function Seo({
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={url} />
       {alternates(path).map((a) => (
         <link key={a.language} rel="alternate" hrefLang={a.language} href={root.origin + a.path} />

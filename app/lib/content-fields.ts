@@ -1,6 +1,7 @@
 // The fields of each kind of content as the workspace's form shows them, in the order of its content/ file.
 // The form's input names are the fields' paths in the document ("name.ar", "images.0.motif"), so a problem
 // the server finds (zod's, or a content check's) is shown beside the input of the same path.
+import { PRACTICAL_TEXTS } from "../../shared/place-facts";
 
 /** Where a choice's options come from (the loader sends them). */
 export type OptionsOf =
@@ -14,7 +15,9 @@ export type OptionsOf =
   | "stars"
   | "pictures"
   | "places"
-  | "licences";
+  | "licences"
+  | "governorates"
+  | "placeStates";
 
 export type FieldSpec =
   /** `nullable`: an empty field is saved as null (a setting the ministry has not given yet), else left out. */
@@ -43,9 +46,20 @@ const image: FieldSpec = {
     { name: "caption", kind: "translated" },
   ],
 };
+/** A traveller's facts (shared/place-facts.ts): each one optional, an empty one is left out of the document. */
+const facts: FieldSpec[] = [
+  { name: "status.state", kind: "choice", options: "placeStates", optional: true },
+  { name: "status.verified", kind: "date", optional: true },
+  { name: "status.note", kind: "translated", optional: true },
+  { name: "inDangerSince", kind: "integer", optional: true },
+  ...PRACTICAL_TEXTS.map((name): FieldSpec => ({ name: `practical.${name}`, kind: "translated", optional: true })),
+  { name: "practical.travelMinutes", kind: "integer", optional: true },
+  { name: "safety", kind: "long", optional: true },
+];
 const place: FieldSpec[] = [
   { name: "category", kind: "choice", options: "categories" },
   { name: "city", kind: "choice", options: "cities" },
+  { name: "governorate", kind: "choice", options: "governorates" },
   ...coordinates("coordinates"),
   { name: "featured", kind: "boolean" },
   { name: "popularity", kind: "integer" },
@@ -56,6 +70,7 @@ const place: FieldSpec[] = [
   { name: "summary", kind: "long" },
   { name: "information", kind: "long" },
   image,
+  ...facts,
 ];
 
 /** Whose a library photograph or video is (domain/content/schema.ts `credited`). */
@@ -71,10 +86,10 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
   site: place,
   culture: place,
   service: [
-    ...place.slice(0, 2),
+    ...place.slice(0, 3),
     { name: "service", kind: "choice", options: "serviceTypes" },
     { name: "star", kind: "choice", options: "stars", optional: true, numeric: true },
-    ...place.slice(2),
+    ...place.slice(3),
   ],
   city: [
     ...coordinates("centre"),
@@ -129,6 +144,29 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "title", kind: "translated" },
     ...credited,
   ],
+  guide: [
+    { name: "order", kind: "integer" },
+    { name: "reviewed", kind: "date" },
+    { name: "title", kind: "translated" },
+    { name: "summary", kind: "long" },
+    {
+      name: "sections",
+      kind: "group",
+      min: 1,
+      fields: [
+        { name: "heading", kind: "translated" },
+        { name: "body", kind: "long" },
+      ],
+    },
+    {
+      name: "sources",
+      kind: "group",
+      fields: [
+        { name: "name", kind: "translated" },
+        { name: "url", kind: "url" },
+      ],
+    },
+  ],
   settings: [
     { name: "address", kind: "translated" },
     { name: "phone", kind: "text", optional: true, nullable: true },
@@ -151,5 +189,16 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
 };
 
 export const CONTENT_TYPES = Object.keys(CONTENT_FIELDS);
+
+/** The traveller's facts an item of a place type has not filled yet (the item page lists them), as field specs. */
+export function unknownFacts(type: string, draft: unknown): FieldSpec[] {
+  if (!["site", "culture", "service"].includes(type)) return [];
+  const body = (draft ?? {}) as { status?: unknown; practical?: Record<string, unknown> };
+  return facts.filter(
+    (spec) =>
+      (spec.name === "status.state" && !body.status) ||
+      (spec.name.startsWith("practical.") && body.practical?.[spec.name.slice("practical.".length)] === undefined),
+  );
+}
 /** Kinds made by an upload to the media library (admin/media), never by an empty form. */
 export const LIBRARY_TYPES = ["picture", "video"];

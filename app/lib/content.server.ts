@@ -1,5 +1,6 @@
 // What the workspace's content pages share on the server: the signed-in editor, the form's options, and the
 // domain's refusals as answers (the status a client would expect, the problems by field).
+import { GOVERNORATES, PLACE_STATES } from "../../shared/place-facts";
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "../request-context";
 import { signedIn } from "./workspace.server";
@@ -54,6 +55,8 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     pictures: choice(refs.pictures),
     places: choice(refs.places),
     licences: LICENCE_IDS.map((id) => ({ value: id, label: licenceName(id, (key) => translate(messages, key)) })),
+    governorates: GOVERNORATES.map((slug) => ({ value: slug, label: translate(messages, `content.governorates.${slug}`) })),
+    placeStates: PLACE_STATES.map((state) => ({ value: state, label: translate(messages, `content.placeStates.${state}`) })),
   };
 }
 export type FormOptions = Awaited<ReturnType<typeof formOptions>>;

@@ -3,6 +3,10 @@ import type { Domain } from "../../domain/domain.ts";
 import { imageView } from "./images";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import type { Credit } from "../../shared/licences";
+import { factsIn } from "../../domain/content/facts";
+import { duration, monthYear } from "./dates.server";
+import { surroundingsMap } from "./map.server";
+import type { LanguageCode } from "../../shared/languages";
 
 export type VideoView = {
   src: string;
@@ -21,7 +25,7 @@ export function youtubeId(url: string): string | null {
   return u.searchParams.get("v") ?? u.pathname.match(/\/embed\/([\w-]{6,})/)?.[1] ?? null;
 }
 
-export async function siteView(domain: Domain, language: string, ids: { placeId: number; cityId: number; categoryId: number }) {
+export async function siteView(domain: Domain, language: LanguageCode, ids: { placeId: number; cityId: number; categoryId: number }) {
   const place = await domain.content.placeAt(ids.placeId, language, ids);
   if (!place) return undefined;
   const media = (await domain.content.placeMedia(language, [place.id])).get(place.id)!;
@@ -40,9 +44,16 @@ export async function siteView(domain: Domain, language: string, ids: { placeId:
       credit: details.credit ?? null,
     };
   };
+  const facts = factsIn(place.facts, language);
   return {
     place: {
       id: place.id,
+      governorate: place.governorate,
+      facts: {
+        ...facts,
+        status: facts.status && { ...facts.status, verifiedText: monthYear(facts.status.verified, language) },
+        travelText: facts.travelMinutes ? duration(facts.travelMinutes, language) : null,
+      },
       name: place.name,
       summary: place.summary,
       information: place.information,
@@ -55,6 +66,7 @@ export async function siteView(domain: Domain, language: string, ids: { placeId:
       cityName: place.city_name,
       categoryName: place.category_name,
     },
+    surroundings: await surroundingsMap(domain, language, place),
     images: media.images.map((m) => ({ ...imageView(m, place.name), caption: m.title })),
     videos: [
       ...media.videos.map((m) => ({ kind: "file" as const, ...video(m) })),

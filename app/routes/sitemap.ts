@@ -7,7 +7,8 @@ import { isBrowsedByCity } from "../../domain/content/category-kind";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const domain = domainOf(context);
   const origin = domain.publicOrigin ?? new URL(request.url).origin;
-  const paths = ["/", "/destinations", "/experiences", "/culture", "/about", "/contact", "/privacy", "/services"];
+  const paths = ["/", "/destinations", "/experiences", "/culture", "/about", "/contact", "/privacy", "/services", "/map", "/plan"];
+  for (const page of await domain.content.guide("en")) paths.push(`/plan/${page.slug}`);
   const categories = await domain.content.categories("en");
   for (const c of categories.filter(isBrowsedByCity)) {
     paths.push(sitePath.category(c.id));

@@ -1,7 +1,7 @@
 // What the load and soak parts ask for: ids found through the API, realistic searches, the request mix, and
 // raw answers (the exact bytes a browser receives, still compressed) to save for nginx.
 import { request } from "node:http";
-import type { LanguageCode } from "../../shared/languages.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { localePath } from "../../shared/paths.ts";
 import { allRoutes } from "../../harness/website.ts";
 import type { CannonRequest } from "./http-cannon.ts";
@@ -96,6 +96,23 @@ export async function soakRequests(baseURL: string): Promise<{ requests: CannonR
     for (let k = 0; k < calls; k++) requests.push(api[a++ % api.length]);
   }
   return { requests, pages: pages.length, api: apiCount };
+}
+
+/**
+ * Every public page in every language, asked once: the page cache as full as the site's visitors make it
+ * (and, with a search, the search index built), before memory is measured.
+ */
+export async function fillCaches(baseURL: string): Promise<number> {
+  const routes = await allRoutes(baseURL);
+  let pages = 0;
+  for (const language of LANGUAGE_CODES)
+    for (const route of routes) {
+      await (await fetch(baseURL + localePath(language, route), { headers: BROWSER_HEADERS })).arrayBuffer();
+      pages++;
+    }
+  for (const r of searchRequests())
+    await (await fetch(baseURL + r.path, { method: "POST", headers: r.headers, body: r.body })).arrayBuffer();
+  return pages;
 }
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: Buffer };

@@ -1,4 +1,14 @@
 // What every bench part receives and returns, so `npm run bench` can run any subset and write one report.
+import { mb } from "./spread.ts";
+
+/** The server's resident memory, with its page cache and search index full, after load and after the soak. */
+export const RSS_BUDGET_MB = 250;
+
+/** A budget on the server's RSS at one moment, read from /proc. */
+export function rssBudget(name: string, bytes: number, note?: string): Budget {
+  const value = mb(bytes);
+  return { name, limit: `<= ${RSS_BUDGET_MB} MB`, value, pass: value <= RSS_BUDGET_MB, ...(note ? { note } : {}) };
+}
 
 export type Budget = {
   name: string;

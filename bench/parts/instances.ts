@@ -4,6 +4,7 @@
 // two seconds, every time.
 import type { BenchPart } from "../lib/types.ts";
 import { changeSeenOnB, editorOn, loadStoppingA, startCluster } from "../../harness/instances.ts";
+import { spreadOf } from "../lib/spread.ts";
 
 const PUBLISHES = 10;
 const MAX_MS = 2000;
@@ -38,8 +39,7 @@ export const instances: BenchPart = async (ctx) => {
         if (answer.status !== 303 || took === undefined) throw new Error(`publish ${slug}: ${answer.status}, not seen on B`);
         ms.push(took);
       }
-      const sorted = [...ms].sort((a, b) => a - b);
-      const visible = { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)!, runs: ms };
+      const visible = { ...spreadOf(ms), runs: ms };
       ctx.log(`change on A seen on B after (ms): ${ms.join(", ")}`);
 
       const load = await loadStoppingA(cluster, { total: 600, concurrency: 16, stopAfter: 150 });

@@ -1,9 +1,9 @@
 // Lighthouse on the main kinds of page, in English and Arabic, mobile (Lighthouse's default emulation and
 // simulated throttling) and desktop (its desktop preset), one run after another on the 2-core machine.
-// Mobile is run several times and the run with the median performance score is kept, because simulated
-// throttling scales the main-thread time this (shared) machine observes.
+// Mobile is run several times, and every run counts: a budget holds only if it holds in each run, the way a
+// visitor meets the page. Runs do not wait for an idle CPU; the load average when each started is recorded
+// beside it, since simulated throttling scales the main-thread time this (shared) machine observes.
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Budget, BenchPart, PartResult } from "../lib/types.ts";
 import { allRoutes } from "../../harness/website.ts";
@@ -20,22 +20,26 @@ import {
   type Report,
 } from "../lib/lighthouse-run.ts";
 import { javascriptBytes } from "../../harness/page-weight.ts";
+import { spreadText } from "../lib/spread.ts";
 
 const LIGHTHOUSE_VERSION: string = createRequire(import.meta.url)("lighthouse/package.json").version;
 const MOBILE_RUNS = Math.max(1, Math.min(5, Number(process.env.LIGHTHOUSE_RUNS ?? 3)));
 const JS_BUDGET_BYTES = 120_000; // 120 kB, decimal: the stricter reading
-const LCP_BUDGET_MS = 2000;
+const LCP_BUDGET_MS = 1800;
 const CLS_BUDGET = 0.02;
+const TBT_BUDGET_MS = 150;
 const MOBILE_PERFORMANCE_BUDGET = 95;
 
 type Page = { name: string; lang: "en" | "ar"; path: string };
+/** One Lighthouse run's figures, with the machine's one-minute load average when it started. */
+type RunFigures = PageFigures & { loadAtStart: number };
 type Measured = {
   page: Page;
   formFactor: FormFactor;
+  /** The run with the median performance score: its audits explain the figures. */
   report: Report;
   figures: PageFigures;
-  performanceRuns: (number | null)[];
-  busyRuns: number;
+  runs: RunFigures[];
 };
 
 /** The pages the brief names, with real ids from the API, in English (unprefixed) and Arabic (/ar). */
@@ -50,6 +54,9 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
     ["site actions", action],
     ["site images", `${action}/images`],
     ["contact", "/contact"],
+    ["map", "/map"],
+    ["plan", "/plan/money"],
+    ["saved", "/saved"],
     ["not found", "/no-such-page"],
   ];
   return (["en", "ar"] as const).flatMap((lang) =>
@@ -70,35 +77,12 @@ function assertAssetsServed(report: Report, url: string) {
     );
 }
 
-/** Share of CPU time idle over `ms`, from /proc/stat (all cores). */
-async function idleShare(ms: number): Promise<number> {
-  const sample = () => {
-    const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: cpu[3]! + (cpu[4] ?? 0), total: cpu.reduce((a, b) => a + b, 0) };
-  };
-  const a = sample();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = sample();
-  return b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : 1;
-}
-
-/**
- * Waits (90 s at most) until at least half the CPU is idle: simulated throttling multiplies the main-thread
- * time Chromium observes, so other work on this shared machine would be counted as the site's.
- */
-async function waitForIdleCpu(maxWaitMs = 90_000): Promise<number> {
-  const deadline = Date.now() + maxWaitMs;
-  let idle = await idleShare(2000);
-  while (idle < 0.5 && Date.now() < deadline) idle = await idleShare(2000);
-  return idle;
-}
-
 async function measure(baseURL: string, page: Page, formFactor: FormFactor, runs: number): Promise<Measured> {
   const reports: Report[] = [];
-  let busyRuns = 0;
+  const loads: number[] = [];
   // A run Lighthouse itself calls broken (e.g. NO_NAVSTART when the machine is very busy) is tried again, twice at most.
   for (let attempt = 0; reports.length < runs && attempt < runs + 2; attempt++) {
-    if ((await waitForIdleCpu()) < 0.5) busyRuns++;
+    const loadAtStart = loadAverage();
     const report = await runLighthouse(baseURL + page.path, formFactor);
     if (report.runtimeError) {
       console.warn(`  ${page.path} (${formFactor}): ${report.runtimeError.code}, running again`);
@@ -106,11 +90,18 @@ async function measure(baseURL: string, page: Page, formFactor: FormFactor, runs
     }
     assertAssetsServed(report, page.path);
     reports.push(report);
+    loads.push(loadAtStart);
   }
   if (reports.length < runs) throw new Error(`${page.path} (${formFactor}): only ${reports.length} of ${runs} Lighthouse runs completed`);
   const byPerformance = [...reports].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
   const report = byPerformance[Math.floor(byPerformance.length / 2)]!;
-  return { page, formFactor, report, figures: figuresOf(report), performanceRuns: reports.map((r) => figuresOf(r).performance), busyRuns };
+  return {
+    page,
+    formFactor,
+    report,
+    figures: figuresOf(report),
+    runs: reports.map((r, i) => ({ ...figuresOf(r), loadAtStart: loads[i]! })),
+  };
 }
 
 // A not-found page answers 404, asks not to be indexed, and its own 404 shows in the console: that is what it
@@ -181,6 +172,28 @@ function performanceNote(m: Measured): string {
   return out.join("; ");
 }
 
+/** Where a page's main-thread time goes (its median run): by kind of work, by script, and its long tasks. */
+function mainThreadRow(m: Measured): string {
+  const audits = m.report.audits;
+  const groups: { group: string; duration: number }[] = audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  const ms = (group: string) => Math.round(groups.find((g) => g.group === group)?.duration ?? 0);
+  const bootup: { url: string; scripting: number }[] = audits["bootup-time"]?.details?.items ?? [];
+  const scripts = bootup
+    .slice(0, 3)
+    .map((b) => `${b.url.includes("/assets/") ? fileOf(b.url) : b.url.startsWith("http") ? "document" : b.url} ${Math.round(b.scripting)}`)
+    .join(", ");
+  const longTasks = (audits["long-tasks"]?.details?.items ?? []).length;
+  return `| ${m.page.name} ${m.page.lang} | ${Math.round(audits["mainthread-work-breakdown"]?.numericValue ?? 0)} | ${ms("scriptEvaluation")} | ${ms("scriptParseCompile")} | ${ms("styleLayout")} | ${ms("paintCompositeRender")} | ${ms("parseHTML")} | ${ms("garbageCollection")} | ${ms("other")} | ${scripts} | ${longTasks} |`;
+}
+
+function mainThreadTable(measured: Measured[]): string {
+  return [
+    "| page | main thread ms | script evaluation | parse & compile | style & layout | paint | HTML parse | GC | other | scripting ms by source (top 3) | long tasks |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...measured.filter((m) => m.formFactor === "mobile").map(mainThreadRow),
+  ].join("\n");
+}
+
 /** The LCP element and where its time goes (TTFB, load delay, load time, render delay). */
 function lcpNote(m: Measured): string {
   const tables: any[] = m.report.audits["largest-contentful-paint-element"]?.details?.items ?? [];
@@ -201,7 +214,6 @@ function clsNote(m: Measured): string {
 
 /** The page measured once more with its built scripts blocked: what the early JavaScript costs FCP and LCP. */
 async function scriptCost(baseURL: string, m: Measured) {
-  await waitForIdleCpu();
   const report = await runLighthouse(baseURL + m.page.path, "mobile", { blockedUrlPatterns: ["*/assets/*.js"] });
   const f = figuresOf(report);
   const fcp = (r: Report) => Math.round(r.audits["first-contentful-paint"]?.numericValue ?? NaN);
@@ -216,7 +228,7 @@ async function scriptCost(baseURL: string, m: Measured) {
       fcpWithoutScriptsMs: fcp(report),
       lcpWithoutScriptsMs: f.lcpMs,
     },
-    sentence: `On ${m.page.path} the ${scripts} scripts (${kb(m.figures.jsBytes)} transferred, requested at high priority as modulepreloads next to the LCP image) share the simulated slow-4G link: blocking them moves FCP ${fcp(m.report)} → ${fcp(report)} ms and LCP ${m.figures.lcpMs} → ${f.lcpMs} ms.`,
+    sentence: `On ${m.page.path} the ${scripts} scripts (${kb(m.figures.jsBytes)} transferred) count in the simulated slow-4G load when they finished before the observed paint: blocking them moves FCP ${fcp(m.report)} → ${fcp(report)} ms and LCP ${m.figures.lcpMs} → ${f.lcpMs} ms.`,
   };
 }
 
@@ -228,7 +240,6 @@ type Applied = { page: Page; fcpMs: number; lcpMs: number; performance: number |
  * Chromium does not do with module preloads, so the real load tells what a visitor on slow 4G sees.
  */
 async function measureApplied(baseURL: string, page: Page): Promise<Applied> {
-  await waitForIdleCpu();
   const report = await runLighthouse(baseURL + page.path, "mobile", { throttlingMethod: "devtools" });
   if (report.runtimeError) throw new Error(`${page.path} (mobile, applied throttling): ${report.runtimeError.code}`);
   const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
@@ -264,19 +275,62 @@ function failingList(measured: Measured[]) {
   return [...groups.values()];
 }
 
-function table(measured: Measured[], formFactor: FormFactor): string {
+const loadAverage = () => Number(loadavg()[0].toFixed(2));
+
+/** Mobile: each page's runs as minimum / median / maximum, with the load average at each run's start. */
+function mobileTable(measured: Measured[]): string {
   const rows = measured
-    .filter((m) => m.formFactor === formFactor)
+    .filter((m) => m.formFactor === "mobile")
     .map((m) => {
-      const f = m.figures;
-      const perf = m.performanceRuns.length > 1 ? `${f.performance} (${m.performanceRuns.join("/")})` : `${f.performance}`;
-      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${perf} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${f.ttfbMs} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
+      const of = (k: "performance" | "lcpMs" | "tbtMs" | "cls") => m.runs.map((r) => r[k] ?? 0);
+      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${spreadText(of("performance"))} | ${spreadText(of("lcpMs"))} | ${spreadText(of("tbtMs"))} | ${spreadText(of("cls"), 3)} | ${m.runs.map((r) => r.loadAtStart).join(", ")} | ${m.figures.accessibility} | ${m.figures.bestPractices} | ${m.figures.seo} | ${kb(m.figures.jsBytes)} | ${kb(m.figures.totalBytes)} |`;
     });
   return [
-    `| page | path | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | TTFB ms | JS | total |`,
+    "| page | path | performance | LCP ms | TBT ms | CLS | load at each run's start | accessibility | best practices | SEO | JS | total |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
+}
+
+function desktopTable(measured: Measured[]): string {
+  const rows = measured
+    .filter((m) => m.formFactor === "desktop")
+    .map((m) => {
+      const f = m.figures;
+      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${m.runs[0]!.loadAtStart} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
+    });
+  return [
+    "| page | path | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | load at start | JS | total |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+type RunBudget = { name: string; key: "performance" | "lcpMs" | "tbtMs" | "cls"; limit: number; higherIsBetter?: boolean };
+const RUN_BUDGETS: RunBudget[] = [
+  { name: "mobile performance", key: "performance", limit: MOBILE_PERFORMANCE_BUDGET, higherIsBetter: true },
+  { name: "mobile TBT (ms)", key: "tbtMs", limit: TBT_BUDGET_MS },
+  { name: "mobile LCP (ms)", key: "lcpMs", limit: LCP_BUDGET_MS },
+  { name: "mobile CLS", key: "cls", limit: CLS_BUDGET },
+];
+
+/** A budget over every mobile run of every page: its value is the worst run, and its note names each run over it. */
+function everyRunBudget(mobile: Measured[], b: RunBudget, explain: (m: Measured) => string): Budget {
+  const runs = mobile.flatMap((m) => m.runs.map((r, i) => ({ m, i, r, value: r[b.key] ?? 0 })));
+  const over = runs.filter((x) => (b.higherIsBetter ? x.value < b.limit : x.value > b.limit));
+  const worst = runs.reduce((w, x) => ((b.higherIsBetter ? x.value < w.value : x.value > w.value) ? x : w));
+  const pages = [...new Set(over.map((x) => x.m))];
+  return {
+    name: `${b.name}, every run of every page (worst)`,
+    limit: `${b.higherIsBetter ? ">=" : "<="} ${b.limit}`,
+    value: worst.value,
+    pass: over.length === 0,
+    ...(over.length
+      ? {
+          note: `${over.length} of ${runs.length} runs: ${over.map((x) => `${label(x.m)} run ${x.i + 1} ${x.value} (load ${x.r.loadAtStart})`).join(", ")}. Why, from each page's median run: ${pages.map((m) => `${m.page.name} ${m.page.lang}: ${explain(m)}`).join(" | ")}`,
+        }
+      : {}),
+  };
 }
 
 export const lighthouse: BenchPart = async (ctx) => {
@@ -297,13 +351,18 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
       const runs = formFactor === "mobile" ? MOBILE_RUNS : 1;
       const m = await measure(baseURL, page, formFactor, runs);
       measured.push(m);
-      const f = m.figures;
-      log(
-        `${formFactor} ${page.path}: perf ${f.performance} [${m.performanceRuns.join("/")}] a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} LCP ${f.lcpMs} ms CLS ${f.cls} TBT ${f.tbtMs} ms JS ${kb(f.jsBytes)}`,
-      );
+      for (const r of m.runs)
+        log(
+          `${formFactor} ${page.path} (load ${r.loadAtStart}): perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} ms CLS ${r.cls} TBT ${r.tbtMs} ms JS ${kb(r.jsBytes)}`,
+        );
     }
   }
   const homeScripts = { en: await javascriptBytes(baseURL, "/"), ar: await javascriptBytes(baseURL, "/ar") };
+  // The map's own scripts: what /map loads that the home page does not (its route and the map component).
+  const mapAll = await javascriptBytes(baseURL, "/map");
+  const homeFiles = new Set(homeScripts.en.scripts.map((s) => s.url));
+  const mapOwn = mapAll.scripts.filter((s) => !homeFiles.has(s.url));
+  const mapScripts = { total: mapAll.bytes, own: mapOwn.reduce((n, s) => n + s.bytes, 0), files: mapOwn.map((s) => s.url) };
   const applied: Applied[] = [];
   for (const page of pages) {
     applied.push(await measureApplied(baseURL, page));
@@ -311,18 +370,13 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
   }
 
   const mobile = measured.filter((m) => m.formFactor === "mobile");
-  const budgets: Budget[] = [];
-  for (const m of mobile) {
-    const value = m.figures.performance ?? 0;
-    const pass = value >= MOBILE_PERFORMANCE_BUDGET;
-    budgets.push({
-      name: `mobile performance, ${m.page.name} ${m.page.lang}`,
-      limit: `>= ${MOBILE_PERFORMANCE_BUDGET}`,
-      value,
-      pass,
-      ...(pass ? {} : { note: performanceNote(m) }),
-    });
-  }
+  const explain: Record<RunBudget["key"], (m: Measured) => string> = {
+    performance: performanceNote,
+    tbtMs: performanceNote,
+    lcpMs: lcpNote,
+    cls: clsNote,
+  };
+  const budgets: Budget[] = RUN_BUDGETS.map((b) => everyRunBudget(mobile, b, explain[b.key]));
   for (const [category, name] of [
     ["accessibility", "accessibility"],
     ["best-practices", "best practices"],
@@ -357,42 +411,27 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
             .join(", ")}`,
         }),
   });
-  const slowest = [...mobile].sort((a, b) => b.figures.lcpMs - a.figures.lcpMs);
-  const overLcp = slowest.filter((m) => m.figures.lcpMs > LCP_BUDGET_MS);
   // How much of the slowest page's LCP its scripts cost: the same page again with its JavaScript blocked.
-  const withoutScripts = overLcp.length ? await scriptCost(baseURL, slowest[0]!) : undefined;
-  budgets.push({
-    name: "mobile LCP, slowest page (ms)",
-    limit: `<= ${LCP_BUDGET_MS}`,
-    value: slowest[0]!.figures.lcpMs,
-    pass: overLcp.length === 0,
-    ...(overLcp.length
-      ? {
-          note: `${withoutScripts!.sentence} Loaded through the same throttling instead of simulated, the slowest LCP is ${Math.max(...applied.map((a) => a.lcpMs))} ms. Per page: ${overLcp.map((m) => `${m.page.name} ${m.page.lang}: ${lcpNote(m)}`).join(" | ")}`,
-        }
-      : {}),
-  });
-  const shifty = [...mobile].sort((a, b) => b.figures.cls - a.figures.cls);
-  const overCls = shifty.filter((m) => m.figures.cls > CLS_BUDGET);
-  budgets.push({
-    name: "mobile CLS, worst page",
-    limit: `<= ${CLS_BUDGET}`,
-    value: shifty[0]!.figures.cls,
-    pass: overCls.length === 0,
-    ...(overCls.length ? { note: overCls.map((m) => `${m.page.name} ${m.page.lang}: ${clsNote(m)}`).join(" | ") } : {}),
-  });
+  const slowest = [...mobile].sort((a, b) => b.figures.lcpMs - a.figures.lcpMs)[0]!;
+  const withoutScripts = slowest.figures.lcpMs > LCP_BUDGET_MS ? await scriptCost(baseURL, slowest) : undefined;
 
   const failing = failingList(measured);
-  const busyRuns = measured.reduce((s, m) => s + m.busyRuns, 0);
-  const allRuns = measured.reduce((s, m) => s + m.performanceRuns.length, 0);
+  const allRuns = measured.reduce((s, m) => s + m.runs.length, 0);
+  const loads = measured.flatMap((m) => m.runs.map((r) => r.loadAtStart));
   const markdown = [
     "## Lighthouse",
     "",
-    `Lighthouse ${LIGHTHOUSE_VERSION} through its Node API on Debian's Chromium (headless), one page at a time, against the site started on a private copy of the fresh build (other builds on the machine cannot swap its scripts mid-run). Mobile is Lighthouse's default (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown), ${MOBILE_RUNS} run(s) per page keeping the median performance score (all runs in brackets); desktop is its desktop preset, one run. JS and total are bytes transferred (compressed, response headers included) from the resource-summary audit. Load average at the start: ${loadAverageAtStart.join(", ")}; the 4x slowdown multiplies main-thread time, so a busy machine lowers TBT-driven scores: each run waits (90 s at most) for half the CPU to be idle, and ${busyRuns} of ${allRuns} runs started without it.`,
+    `Lighthouse ${LIGHTHOUSE_VERSION} through its Node API on Debian's Chromium (headless), one page at a time, against the site started on a private copy of the fresh build (other builds on the machine cannot swap its scripts mid-run). Mobile is Lighthouse's default (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown), ${MOBILE_RUNS} runs per page, every one listed as minimum / median / maximum and every one held to the budgets; desktop is its desktop preset, one run. JS and total are bytes transferred (compressed, response headers included) from the resource-summary audit, from the median run. No run waits for an idle CPU: the 4x slowdown multiplies the main-thread time the machine observes, so the one-minute load average at each run's start is listed (${allRuns} runs, load ${spreadText(loads, 2)}; ${loadAverageAtStart.join(", ")} when the part began).`,
     "",
     "### Mobile",
     "",
-    table(measured, "mobile"),
+    mobileTable(measured),
+    "",
+    "### Mobile: where the main thread's time goes (median run, simulated 4x slowdown)",
+    "",
+    'Lighthouse\'s `mainthread-work-breakdown`, `bootup-time` (scripting by source; `document` is work Chromium attributes to the page itself, "unattributable" is what it cannot place) and `long-tasks`.',
+    "",
+    mainThreadTable(measured),
     "",
     "### Mobile, throttling applied instead of simulated",
     "",
@@ -402,11 +441,18 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     "",
     "### Desktop",
     "",
-    table(measured, "desktop"),
+    desktopTable(measured),
     "",
     `Home page JavaScript as the CI budget measures it (script and modulepreload response bodies, br): ${kb(homeScripts.en.bytes)} (/), ${kb(homeScripts.ar.bytes)} (/ar), ${homeScripts.en.scripts.length} files.`,
     "",
-    ...(withoutScripts ? [`What the scripts cost the slowest page on mobile: ${withoutScripts.sentence}`, ""] : []),
+    `Map page JavaScript: ${kb(mapScripts.total)} in all, of which ${kb(mapScripts.own)} is the map's own (${mapScripts.files.join(", ")}), loaded by no other page but /saved.`,
+    "",
+    ...(withoutScripts
+      ? [
+          `What the scripts cost the slowest page on mobile: ${withoutScripts.sentence} Loaded through the same throttling instead of simulated, the slowest LCP is ${Math.max(...applied.map((a) => a.lcpMs))} ms.`,
+          "",
+        ]
+      : []),
     "### Audits that lost points",
     "",
     ...(failing.length
@@ -421,20 +467,15 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     lighthouse: LIGHTHOUSE_VERSION,
     mobileRuns: MOBILE_RUNS,
     loadAverageAtStart,
-    runsStartedOnBusyCpu: busyRuns,
     runs: allRuns,
     benchmarkIndex: Math.round(measured.reduce((s, m) => s + ((m.report as any).environment?.benchmarkIndex ?? 0), 0) / measured.length),
     homeJavaScriptBytes: { en: homeScripts.en.bytes, ar: homeScripts.ar.bytes, files: homeScripts.en.scripts.length },
+    mapJavaScriptBytes: mapScripts,
     ...(withoutScripts ? { lcpWithoutScripts: withoutScripts.figures } : {}),
     appliedThrottling: Object.fromEntries(
       applied.map((a) => [a.page.path, { fcpMs: a.fcpMs, lcpMs: a.lcpMs, performance: a.performance }]),
     ),
-    pages: Object.fromEntries(
-      measured.map((m) => [
-        `${m.formFactor} ${m.page.path}`,
-        { ...m.figures, ...(m.performanceRuns.length > 1 ? { performanceRuns: m.performanceRuns } : {}) },
-      ]),
-    ),
+    pages: Object.fromEntries(measured.map((m) => [`${m.formFactor} ${m.page.path}`, { median: m.figures, runs: m.runs }])),
   };
   return { part: "lighthouse", figures, budgets, markdown };
 }

@@ -7,6 +7,7 @@ import type { BenchPart } from "../lib/types.ts";
 import { runCannon, type Run } from "../lib/http-cannon.ts";
 import { BROWSER_HEADERS, rawGet } from "../lib/traffic.ts";
 import { startWebsite } from "../../harness/website.ts";
+import { spreadOf } from "../lib/spread.ts";
 
 const PAGE = "/ar";
 const CONNECTIONS = 50;
@@ -15,10 +16,7 @@ const SLICES = 5;
 const MAX_COST = 0.05;
 
 const rate = (r: Run) => Math.round(Object.values(r.statuses).reduce((a, b) => a + b, 0) / r.seconds);
-const spread = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)!, runs: values };
-};
+const spread = (values: number[]) => ({ ...spreadOf(values), runs: values });
 
 export const metrics: BenchPart = async (ctx) => {
   const seconds = Math.max(1, Math.round(Number(process.env.BENCH_LOAD_SECONDS ?? 10) / SLICES));

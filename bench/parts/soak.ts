@@ -1,6 +1,7 @@
 // A long run at 100 connections over pages in several languages and API calls: errors, statuses, latency
 // per time window (does it drift?) and the server's memory sampled along the way (does it grow?).
-import type { BenchPart, Budget } from "../lib/types.ts";
+import { type BenchPart, type Budget, rssBudget } from "../lib/types.ts";
+import { mb } from "../lib/spread.ts";
 import { runCannon, summarize } from "../lib/http-cannon.ts";
 import { soakRequests } from "../lib/traffic.ts";
 import { timeWindows } from "../lib/time-windows.ts";
@@ -9,8 +10,6 @@ const CONNECTIONS = 100;
 const RSS_EVERY_MS = 10_000;
 const MAX_DRIFT = 2;
 const MAX_RSS_GROWTH_MB = 100;
-
-const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 export const soak: BenchPart = async (ctx) => {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
@@ -68,6 +67,7 @@ export const soak: BenchPart = async (ctx) => {
     ctx.log(`${w.from}-${w.to} s: ${w.requests} answers, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors}, 5xx ${w.status5xx}`);
 
   const budgets: Budget[] = [
+    rssBudget("soak: server RSS at the end", rss[rss.length - 1]!, `idle ${rssMB.idle} MB, highest sample ${rssMB.max} MB`),
     {
       name: "soak: connection errors and timeouts",
       limit: "0",

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { mediaLibrary } from "../../domain/media/library.ts";
 import { diskStore } from "../../domain/media/store.ts";
 import type { BenchPart } from "../lib/types.ts";
+import { spreadOf } from "../lib/spread.ts";
 
 const ROUNDS = 3;
 const PHOTO_BUDGET_MS = 5000;
@@ -88,6 +89,5 @@ async function timed(scratch: string, items: string[], take: (library: Library, 
       times.push(Math.round(performance.now() - started));
     }
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  return { times, min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1)! };
+  return { times, ...spreadOf(times) };
 }

@@ -130,5 +130,23 @@ export function contentWriter(tx: Tx) {
       const rows = Object.entries(settings).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
       if (rows.length) await tx.insertInto("settings").values(rows).execute();
     },
+
+    /** The trip-planning guide, every page rewritten (the loader calls this only when one changed). */
+    async replaceGuide(pages: Array<{ slug: string; position: number; reviewed: string; body: unknown }>, stamp: string) {
+      await tx.deleteFrom("guide_pages").execute();
+      if (pages.length)
+        await tx
+          .insertInto("guide_pages")
+          .values(
+            pages.map((p) => ({
+              slug: p.slug,
+              position: p.position,
+              reviewed: p.reviewed,
+              body: JSON.stringify(p.body),
+              updated_at: stamp,
+            })),
+          )
+          .execute();
+    },
   };
 }

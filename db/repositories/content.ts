@@ -61,6 +61,8 @@ export function contentRepository(db: Db) {
         "p.popularity",
         "p.lat",
         "p.lng",
+        "p.governorate",
+        "p.facts",
         "p.created_at",
         "p.updated_at",
         tr("name").as("name"),
@@ -253,6 +255,11 @@ export function contentRepository(db: Db) {
     async settings(): Promise<Record<string, unknown>> {
       const rows = await db.selectFrom("settings").selectAll().execute();
       return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
+    },
+
+    /** The trip-planning guide's pages, in order, each with its document (JSON). */
+    async guidePages(): Promise<Array<{ slug: string; reviewed: string; body: string; updated_at: string }>> {
+      return db.selectFrom("guide_pages").select(["slug", "reviewed", "body", "updated_at"]).orderBy("position").execute();
     },
 
     async contentVersion(): Promise<number> {

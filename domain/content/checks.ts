@@ -4,6 +4,7 @@
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
+import { PRACTICAL_TEXTS } from "../../shared/place-facts.ts";
 
 const ARABIC = /\p{Script=Arabic}/u;
 const HAN = /\p{Script=Han}/u;
@@ -181,6 +182,27 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     if (words < MIN_INFORMATION_WORDS) at("information.en", "too-few-words", { count: words, min: MIN_INFORMATION_WORDS });
     if (!isService && p.images.length < MIN_SITE_IMAGES) at("images", "too-few-images", { count: p.images.length, min: MIN_SITE_IMAGES });
     for (const [i, img] of p.images.entries()) text(type, p.slug, `images.${i}.caption`, img.caption, { isName: false });
+    // A traveller's facts are translated like every other text.
+    if (p.status?.note) text(type, p.slug, "status.note", p.status.note, { isName: false });
+    for (const field of PRACTICAL_TEXTS) {
+      const value = p.practical?.[field];
+      if (value) text(type, p.slug, `practical.${field}`, value, { isName: false });
+    }
+    if (p.safety) text(type, p.slug, "safety", p.safety, { isName: false });
+  }
+
+  unique(
+    "guide",
+    c.guide.map((x) => x.slug),
+  );
+  for (const g of c.guide) {
+    text("guide", g.slug, "title", g.title, { isName: false });
+    text("guide", g.slug, "summary", g.summary, { isName: false });
+    for (const [i, s] of g.sections.entries()) {
+      text("guide", g.slug, `sections.${i}.heading`, s.heading, { isName: true });
+      text("guide", g.slug, `sections.${i}.body`, s.body, { isName: false });
+    }
+    for (const [i, s] of g.sources.entries()) text("guide", g.slug, `sources.${i}.name`, s.name, { isName: true });
   }
   return problems;
 }

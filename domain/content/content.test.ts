@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { readContent } from "./files.ts";
 import { checkContent, distanceKm } from "./checks.ts";
+import { glossaryProblems, readGlossary } from "./glossary.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,35 @@ const content = readContent("content");
 describe("seed content", () => {
   it("passes every content check (languages, scripts, untranslated text, coordinates, slugs, lengths)", () => {
     expect(checkContent(content, { complete: true })).toEqual([]);
+  });
+  it("spells each place one way per language, as content/glossary/ says", () => {
+    expect(Object.keys(readGlossary("content")).length).toBe(7);
+    expect(glossaryProblems(content, readGlossary("content"))).toEqual([]);
+  });
+  it("states what is known of the places the conflict damaged, and files every place under its governorate", () => {
+    const bySlug = new Map([...content.places, ...content.services].map((p) => [p.slug, p]));
+    expect(bySlug.get("temple-of-bel")?.status?.state).toBe("destroyed");
+    expect(bySlug.get("great-mosque-of-aleppo")?.status?.note?.en).toMatch(/minaret/);
+    expect(bySlug.get("qasr-al-hayr-al-sharqi")?.governorate).toBe("homs");
+    for (const p of content.places.filter((x) => x.unesco)) expect(p.inDangerSince, p.slug).toBe(2013);
+    // Nobody has verified an opening hour or a fee: none is stated.
+    for (const p of bySlug.values())
+      expect([p.practical?.hours, p.practical?.feeForeign, p.practical?.feeSyrian], p.slug).toEqual([undefined, undefined, undefined]);
+  });
+  it("has the trip-planning guide's ten pages, each reviewed and with an official source", () => {
+    expect(content.guide.map((g) => g.slug)).toEqual([
+      "entry-and-visas",
+      "money",
+      "getting-around",
+      "phones-and-internet",
+      "health-and-emergencies",
+      "safety-and-advisories",
+      "etiquette-and-dress",
+      "seasons-and-climate",
+      "ramadan-and-holidays",
+      "accessibility",
+    ]);
+    for (const g of content.guide) expect(g.sources.length, g.slug).toBeGreaterThan(0);
   });
   it("has the entities the site promises", () => {
     expect(content.languages.map((l) => [l.id, l.code])).toEqual([

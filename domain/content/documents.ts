@@ -27,6 +27,7 @@ export const DOCUMENT_TYPES = {
   media: { schema: placeMediaDocument, single: false, fixed: false, keyed: false },
   picture: { schema: schema.picture, single: false, fixed: false, keyed: true },
   video: { schema: schema.video, single: false, fixed: false, keyed: true },
+  guide: { schema: schema.guidePage, single: false, fixed: false, keyed: true },
 } as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean; keyed: boolean }>;
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -64,6 +65,7 @@ export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest)
   add("service", files.services);
   add("picture", files.pictures);
   add("video", files.videos);
+  add("guide", files.guide);
   for (const [position, [slug, body]] of Object.entries(manifest).entries())
     docs.push({ type: "media", slug, position, body: { entries: body } });
   return docs;
@@ -95,6 +97,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
     services: of("service"),
     pictures: of("picture"),
     videos: of("video"),
+    guide: of<schema.GuidePage>("guide").sort((a, b) => a.order - b.order),
   };
   const manifest: MediaManifest = {};
   for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))

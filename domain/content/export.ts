@@ -21,7 +21,7 @@ export async function exportContent(
   const docs = (await documentsRepository(handle.db).published()) as ContentDocument[];
   const { files, manifest } = filesFromDocuments(docs);
   // Folders of one file per place are written afresh, so a place taken off the site leaves no file behind.
-  for (const folder of ["places", "culture", "services"]) {
+  for (const folder of ["places", "culture", "services", "plan"]) {
     rmSync(join(to, folder), { recursive: true, force: true });
     mkdirSync(join(to, folder), { recursive: true });
   }
@@ -34,6 +34,7 @@ export async function exportContent(
   write(join(to, "experiences.yaml"), files.experiences);
   for (const { kind, ...place } of files.places) write(join(to, kind === "site" ? "places" : "culture", `${place.slug}.yaml`), place);
   for (const service of files.services) write(join(to, "services", `${service.slug}.yaml`), service);
+  for (const page of files.guide) write(join(to, "plan", `${page.slug}.yaml`), page);
   write(join(to, "media.yaml"), manifest);
   write(join(to, "pictures.yaml"), files.pictures);
   write(join(to, "videos.yaml"), files.videos);

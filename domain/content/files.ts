@@ -17,6 +17,8 @@ export type ContentFiles = {
   services: Array<z.infer<typeof schema.serviceProviderFile>>;
   pictures: z.infer<typeof schema.pictureFile>;
   videos: z.infer<typeof schema.videoFile>;
+  /** The trip-planning guide's pages (plan/), in their order. */
+  guide: schema.GuidePage[];
 };
 
 const OPTIONAL_FILES = new Set(["pictures.yaml", "videos.yaml"]);
@@ -82,6 +84,7 @@ export function readContent(dir: string, { partial = false } = {}): ContentFiles
     services: loadFolder("services", schema.serviceProviderFile),
     pictures: load("pictures.yaml", schema.pictureFile),
     videos: load("videos.yaml", schema.videoFile),
+    guide: loadFolder("plan", schema.guidePage).sort((a, b) => a.order - b.order),
   };
   if (problems.length) throw new ContentError(problems);
   return files;

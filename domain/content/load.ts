@@ -10,6 +10,7 @@ import { illustrationText } from "../media/illustration-text.ts";
 import type { ProcessedImage } from "../media/pipeline.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { videoUrl } from "../media/urls.ts";
+import { placeFacts } from "./facts.ts";
 
 type Picture = ContentFiles["pictures"][number];
 /** A picture an item shows: its key (`palmyra-1`), the motif of its illustration, and its library photograph if any. */
@@ -133,6 +134,18 @@ export async function writeContent(
     report.changed++;
   }
 
+  const guideHash = createHash("sha256").update(JSON.stringify(files.guide)).digest("hex");
+  if ((await w.hashOf("hash:guide")) !== guideHash) {
+    await w.replaceGuide(
+      files.guide
+        .toSorted((a, b) => a.order - b.order)
+        .map((page, position) => ({ slug: page.slug, position, reviewed: page.reviewed, body: page })),
+      stamp,
+    );
+    await w.setMeta("hash:guide", guideHash);
+    report.changed++;
+  }
+
   const categoryIds = new Map<string, number>();
   for (const [position, c] of files.categories.entries()) {
     categoryIds.set(
@@ -203,6 +216,8 @@ export async function writeContent(
         popularity: p.popularity,
         lat: p.coordinates.lat,
         lng: p.coordinates.lng,
+        governorate: p.governorate,
+        facts: JSON.stringify(placeFacts(p)),
         created_at: "2023-06-17T00:00:00.000Z",
       },
       byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }),

@@ -4,6 +4,7 @@ import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { CATEGORY_KINDS } from "./category-kind.ts";
 import { LICENCE_IDS } from "../../shared/licences.ts";
 import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
+import { GOVERNORATES, PLACE_STATES, PRACTICAL_TEXTS, type PracticalText } from "../../shared/place-facts.ts";
 
 const nonBlank = z.string().trim().min(1);
 
@@ -28,6 +29,9 @@ export const translated = z
   })
   .strict();
 export type Translated = z.infer<typeof translated>;
+
+/** A translated text in one language, or its English while that translation is being written. */
+export const textIn = (text: Translated, language: string): string => text[language as keyof Translated] ?? text.en;
 
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase letters, digits and dashes");
 
@@ -187,10 +191,42 @@ export const serviceType = z
   .strict();
 export const serviceTypeFile = z.array(serviceType);
 
+/**
+ * What a visitor finds there, with the day someone last checked and, per language, what is open or lost
+ * ("The temples of Bel and Baalshamin were destroyed in 2015").
+ */
+export const placeStatus = z
+  .object({
+    state: z.enum(PLACE_STATES),
+    verified: z.iso.date(),
+    note: translated.optional(),
+  })
+  .strict();
+
+/** A traveller's practical facts: every one optional, because an unknown one is left out, never guessed. */
+export const practical = z
+  .object({
+    ...(Object.fromEntries(PRACTICAL_TEXTS.map((name) => [name, translated.optional()])) as Record<
+      PracticalText,
+      z.ZodOptional<typeof translated>
+    >),
+    /** Minutes by road from the nearest base (the place's city), as a traveller would plan it. */
+    travelMinutes: z
+      .number()
+      .int()
+      .positive()
+      .max(24 * 60)
+      .optional(),
+  })
+  .strict();
+export type Practical = z.infer<typeof practical>;
+
 const placeBase = {
   slug,
   category: slug,
+  /** The nearest base a visitor stays in; the place may lie outside the city itself (its governorate says where). */
   city: slug,
+  governorate: z.enum(GOVERNORATES),
   coordinates,
   featured: z.boolean().default(false),
   popularity: z.number().int().min(1).max(100),
@@ -201,6 +237,12 @@ const placeBase = {
   summary: translated,
   information: translated,
   images: z.array(imageEntry).min(1),
+  status: placeStatus.optional(),
+  /** The year a UNESCO property was put on the List of World Heritage in Danger (Syria's six: 2013). */
+  inDangerSince: z.number().int().min(1972).max(2100).optional(),
+  practical: practical.optional(),
+  /** What to know before going: remote roads, border areas, unexploded ordnance, a licensed guide. */
+  safety: translated.optional(),
 };
 
 export const placeFile = z.object(placeBase).strict();
@@ -256,3 +298,23 @@ export const settingsFile = z
     googlePlayUrl: z.url(),
   })
   .strict();
+
+/**
+ * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date
+ * is shown on the page; what changes often (visas, money, advisories) is said to change, with its official
+ * source linked, never with a figure that may be out of date.
+ */
+export const guidePage = z
+  .object({
+    slug,
+    /** Where the page comes in the guide's list (1 first). */
+    order: z.number().int().min(1).max(99),
+    reviewed: z.iso.date(),
+    title: translated,
+    summary: translated,
+    /** Paragraphs are separated by a blank line; a line starting with "- " is an item of a list. */
+    sections: z.array(z.object({ heading: translated, body: translated }).strict()).min(1),
+    sources: z.array(z.object({ name: translated, url: z.url() }).strict()).default([]),
+  })
+  .strict();
+export type GuidePage = z.infer<typeof guidePage>;

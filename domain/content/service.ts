@@ -3,6 +3,7 @@ import type { ContentRepository, Page, PlaceFilter, PlaceRow } from "../../db/re
 import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
+import { guidePageIn, type GuidePageView } from "./guide.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
@@ -103,6 +104,10 @@ export function contentService(repo: ContentRepository) {
       const out = new Map<number, Media>();
       for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, withDetails(r));
       return out;
+    },
+    /** The trip-planning guide's pages in one language, in order. */
+    async guide(language: string): Promise<GuidePageView[]> {
+      return (await repo.guidePages()).map((row) => guidePageIn(JSON.parse(row.body), language));
     },
     gallery: (language: string) => repo.gallery(language),
     experiences: (language: string) => repo.experiences(language),

@@ -5,6 +5,8 @@ import type { Media } from "../../domain/content/media-details.ts";
 import { LICENCES } from "../../shared/licences.ts";
 import type { Language } from "../../domain/content/service.ts";
 import { directionOf } from "../../shared/languages.ts";
+import { GOVERNORATES, PLACE_STATES, PRACTICAL_TEXTS } from "../../shared/place-facts.ts";
+import { factsIn } from "../../domain/content/facts.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const url = z.string().describe("absolute URL");
@@ -117,6 +119,24 @@ export const placeSchema = z.object({
   longitude: z.number(),
   created_at: iso,
   updated_at: iso,
+  // Added for travellers (the published app ignores fields it does not know): each is null, or absent from
+  // `practical`, when nobody has given it.
+  governorate: z.enum(GOVERNORATES).nullable().describe("the governorate the place lies in (its city is the nearest base)"),
+  status: z
+    .object({
+      state: z.enum(PLACE_STATES),
+      verified: z.string().describe("ISO 8601 date the status was last verified"),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  in_danger_since: z.number().int().nullable().describe("year put on UNESCO's List of World Heritage in Danger"),
+  practical: z
+    .object({
+      ...Object.fromEntries(PRACTICAL_TEXTS.map((field) => [field, z.string().optional()])),
+      travel_minutes: z.number().int().optional(),
+    })
+    .describe("the practical facts that are known, in the asked language"),
+  safety: z.string().nullable(),
 });
 export function presentPlace(p: PlaceRow, language: Language, photo: string, service: ReturnType<typeof presentService> | null) {
   return {
@@ -136,6 +156,21 @@ export function presentPlace(p: PlaceRow, language: Language, photo: string, ser
     longitude: p.lng,
     created_at: p.created_at,
     updated_at: p.updated_at,
+    ...travellerFacts(p, language),
+  };
+}
+
+function travellerFacts(p: PlaceRow, language: Language) {
+  const facts = factsIn(p.facts, language.code);
+  return {
+    governorate: (p.governorate || null) as (typeof GOVERNORATES)[number] | null,
+    status: facts.status,
+    in_danger_since: facts.inDangerSince,
+    practical: {
+      ...Object.fromEntries(facts.practical.map(({ field, text }) => [field, text])),
+      ...(facts.travelMinutes ? { travel_minutes: facts.travelMinutes } : {}),
+    },
+    safety: facts.safety,
   };
 }
 

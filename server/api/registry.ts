@@ -4,6 +4,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { parseOr400 } from "../http/validate.ts";
 import { readBody } from "../http/body.ts";
+import type { AnswerCache } from "../http/answer-cache.ts";
 
 type Method = "get" | "post";
 export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -21,6 +22,8 @@ export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   /** The answer's media type when it is not JSON (the handler then returns a Response). */
   contentType?: string;
   errors?: number[];
+  /** A POST that only reads published content (search): its answers are kept like a GET's. */
+  readsContent?: boolean;
   handle: (input: { params: z.infer<P>; query: z.infer<Q>; body: z.infer<B>; c: Context }) => Promise<unknown>;
 };
 
@@ -34,14 +37,37 @@ export function endpoint<P extends z.ZodType = NoFields, Q extends z.ZodType = N
   return e as AnyEndpoint;
 }
 
-export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[]) {
+/**
+ * Every GET of this API reads published content only, and so does a POST marked `readsContent`: their
+ * answers are kept in `cache` by address and validated form, until the content changes.
+ */
+export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[], cache: AnswerCache) {
   for (const e of endpoints) {
+    const cached = e.method === "get" || e.readsContent === true;
     app.on(e.method.toUpperCase(), base + e.path, async (c) => {
       const params = e.params ? parseOr400(e.params, c.req.param(), "The address is not valid.") : {};
       const query = e.query ? parseOr400(e.query, c.req.query(), "The query is not valid.") : {};
       const body = e.body ? parseOr400(e.body, await readBody(c), "The form is not valid.") : {};
-      const result = await e.handle({ params, query, body, c });
-      return result instanceof Response ? result : c.json(result as object, e.status ?? 200);
+      const answer = async () => {
+        const result = await e.handle({ params, query, body, c });
+        return result instanceof Response ? result : c.json(result as object, e.status ?? 200);
+      };
+      if (!cached) return answer();
+      const key = `${await cache.version()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
+      const accepted = c.req.header("accept-encoding");
+      let res = cache.respond(key, accepted);
+      if (!res) {
+        const made = await answer();
+        if (made.status !== 200) return made;
+        res = cache.keep(
+          key,
+          { status: 200, headers: new Headers(made.headers), body: new Uint8Array(await made.arrayBuffer()) },
+          accepted,
+        );
+      }
+      // A POST's answer is not for HTTP caches: no validator.
+      if (e.method !== "get") res.headers.delete("etag");
+      return res;
     });
   }
 }

@@ -33,11 +33,24 @@ export const negotiatedAcceptEncoding: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+/**
+ * Brotli's settings for a body: the window fitted to it, since a window as large as the body finds every
+ * match there is, and the default (4 MB, with hash tables to match) made each answer allocate megabytes the
+ * allocator then kept.
+ */
+function brotliParams(quality: number, length: number) {
+  const window = Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1))));
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: length,
+      [constants.BROTLI_PARAM_LGWIN]: window,
+    },
+  };
+}
+
 export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
-  const out =
-    encoding === "br"
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : gzipSync(body, { level: 6 });
+  const out = encoding === "br" ? brotliCompressSync(body, brotliParams(5, body.length)) : gzipSync(body, { level: 6 });
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 
@@ -51,9 +64,7 @@ const gzipAsync = promisify(gzip);
 export async function compressBest(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8Array<ArrayBuffer>> {
   const out =
     encoding === "br"
-      ? await brotliAsync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
+      ? await brotliAsync(body, brotliParams(constants.BROTLI_MAX_QUALITY, body.length))
       : await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }

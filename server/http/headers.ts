@@ -5,13 +5,14 @@ import type { MiddlewareHandler } from "hono";
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of a page; its inline scripts are allowed by hash, and what they load by 'strict-dynamic'. */
-export function pageCsp(scriptHashes: string[], frameHosts: readonly string[]): string {
+export function pageCsp(scriptHashes: string[], frameHosts: readonly string[], imageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     // blob: for the panorama viewer, which hands the decoded panorama to WebGL through an object URL.
-    "img-src 'self' data: blob:",
+    // and the map's tile source, when one is configured on the ministry's domain (MAP_TILES_URL).
+    `img-src 'self' data: blob:${imageOrigins.map((o) => ` ${o}`).join("")}`,
     "media-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",

@@ -42,11 +42,20 @@ export function useBrowser() {
       storage?: Record<string, string>;
       /** Another server than the one of the global setup (the PostgreSQL one of the content journey). */
       base?: string;
+      /** A visitor whose browser runs no script. */
+      noScript?: boolean;
+      /**
+       * Let the site's service worker run (the offline tests). Other tests block it, so that each page they
+       * open comes from the server and their intercepted requests are not answered by a worker instead.
+       */
+      serviceWorkers?: boolean;
     } = {},
   ): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
       reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+      javaScriptEnabled: !options.noScript,
+      serviceWorkers: options.serviceWorkers ? "allow" : "block",
     });
     contexts.push(context);
     if (options.storage) {
@@ -70,7 +79,9 @@ export function useBrowser() {
       if (!["data:", "blob:"].includes(url.protocol) && url.host !== origin) problems.thirdParty.push(r.url());
     });
     await page.goto(base + path, { waitUntil: "networkidle" });
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    // A page sent without scripts (the offline page) is ready once loaded; any other waits for hydration.
+    const scripted = await page.locator("script[type=module]").count();
+    if (!options.noScript && scripted) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     return page;
   }
 

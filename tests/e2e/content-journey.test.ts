@@ -103,7 +103,10 @@ describe.each([
     await editor.fill("#f-slug", slug);
     await editor.selectOption('[name="category"]', "religious-sites");
     await editor.selectOption('[name="city"]', "damascus");
+    await editor.selectOption('[name="governorate"]', "damascus");
     await fill(editor, {
+      // A traveller's fact, in English only for now; the other facts stay empty and so unshown.
+      "practical.dress.en": "Dress modestly; women cover their hair. Shoes off before the prayer hall.",
       "coordinates.lat": String(NEW_PLACE.coordinates.lat),
       "coordinates.lng": String(NEW_PLACE.coordinates.lng),
       popularity: "60",
@@ -131,6 +134,14 @@ describe.each([
     await Promise.all([editor.waitForURL(/done=created/), press(editor, editor.locator(".ws-content-form > button"))]);
     await editor.locator(".ws-notice.ws-success").waitFor();
     await expectOnScreen(editor.locator(".ws-notice.ws-success"));
+    // The facts it does not know yet are listed, each a link to its own input (the dress code it has is not).
+    const unknown = editor.locator("#unknown-facts ~ ul a");
+    const targets = await unknown.evaluateAll((as) =>
+      as.map((a) => document.getElementById(a.getAttribute("href")!.slice(1))?.getAttribute("name")),
+    );
+    expect(targets).toContain("practical.hours.en");
+    expect(targets).toContain("status.state");
+    expect(targets).not.toContain("practical.dress.en");
     await expectAccessible(editor);
     // Nothing is wider than the screen, at a phone's width too.
     expect(await editor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -245,6 +256,15 @@ describe.each([
       );
       expect(await publicPage.textContent("main h1")).toContain(name);
     }
+    // Its one known fact is on its information page (in English until it is translated), and nothing else.
+    await publicPage.goto(
+      `${base}/fr/cities/${placeLink.data.categories_idcategories}/sites/${placeLink.data.cities_idcities}/action/${id}/info`,
+    );
+    expect(await publicPage.locator(".practical dd").allTextContents()).toEqual([
+      "Damas",
+      "Damas",
+      "Dress modestly; women cover their hair. Shoes off before the prayer hall.",
+    ]);
     // Still no cookie on the public site.
     expect(await publicPage.context().cookies()).toEqual([]);
 

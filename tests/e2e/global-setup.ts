@@ -1,10 +1,10 @@
 // Builds the UI and starts the real server on the seed content, once for all end-to-end tests.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startServer } from "../../harness/server-process.ts";
+import { buildWebsite } from "../../harness/website.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -18,7 +18,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   // NODE_ENV is "test" inside Vitest; the site under test is the production build.
-  execFileSync("npx", ["react-router", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  buildWebsite();
   const dir = mkdtempSync(join(tmpdir(), "visit-syria-e2e-"));
   // The contact limit is low so the failure path can be reached; media are shared with `npm start`.
   const sqlitePath = join(dir, "site.sqlite");

@@ -28,7 +28,8 @@ const get = (values: unknown, path: string): unknown =>
   path
     .split(".")
     .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), values);
-const idOf = (path: string) => `f-${path.replace(/\./g, "-")}`;
+/** The id of a field's input (its first language's, for a translated field, is `${path}.en`). */
+export const idOf = (path: string) => `f-${path.replace(/\./g, "-")}`;
 
 function ProblemText({ path, problems }: { path: string; problems: Problem[] }) {
   const { t } = useI18n();

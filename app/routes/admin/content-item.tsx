@@ -8,10 +8,10 @@ import { appContext } from "../../request-context";
 import type { Route } from "./+types/content-item";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
-import { CONTENT_FIELDS } from "../../lib/content-fields";
+import { CONTENT_FIELDS, unknownFacts, type FieldSpec } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
-import { ContentFields, Outcome } from "../../components/workspace/ContentForm";
+import { ContentFields, idOf, Outcome } from "../../components/workspace/ContentForm";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
 import { VideoSection } from "../../components/workspace/VideoSection";
@@ -78,6 +78,27 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions"];
+
+/** What the form leaves empty of a place's practical facts: the list an editor works through with the ministry. */
+function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
+  const { t } = useI18n();
+  if (specs.length === 0) return null;
+  return (
+    <section className="ws-card" aria-labelledby="unknown-facts">
+      <h2 id="unknown-facts">{t("content.unknownFacts")}</h2>
+      <p>{t("content.unknownFactsNote")}</p>
+      <ul>
+        {specs.map((spec) => (
+          <li key={spec.name}>
+            <a href={`#${idOf(spec.kind === "translated" ? `${spec.name}.en` : spec.name)}`}>
+              {t(`content.fields.${spec.name.split(".").pop()}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function ContentItem() {
   const { t, language } = useI18n();
@@ -148,6 +169,7 @@ export default function ContentItem() {
           </ul>
         </nav>
       )}
+      <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
       <Form method="post" className="ws-form ws-content-form" key={item.revision}>
         <input type="hidden" name="revision" value={item.revision} />
         <ContentFields

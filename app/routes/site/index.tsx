@@ -6,6 +6,7 @@ import { LocalLink } from "../../components/LocalLink";
 import { mapLinks, useSite } from "./layout";
 import { sitePath } from "../../lib/paths";
 import type { RootData } from "../../root";
+import { SurroundingsMap } from "../../components/SurroundingsMap";
 
 export default function SiteActions() {
   const { t } = useI18n();
@@ -44,6 +45,7 @@ export default function SiteActions() {
       <h2 className="visually-hidden">{t("actions.label")}</h2>
       <section className="location-card" aria-labelledby="location-title">
         <h3 id="location-title">{t("actions.location")}</h3>
+        <SurroundingsMap map={site.surroundings} name={place.name} />
         <p>{place.address}</p>
         <p dir="ltr" className="coordinates">
           {place.lat.toFixed(4)}, {place.lng.toFixed(4)}

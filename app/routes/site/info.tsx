@@ -2,6 +2,7 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { useSite } from "./layout";
 import { sitePath } from "../../lib/paths";
+import { PracticalFacts } from "../../components/PlaceFacts";
 
 export default function SiteInfo() {
   const { t } = useI18n();
@@ -22,6 +23,7 @@ export default function SiteInfo() {
       {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="state">{t("siteInfo.empty")}</p>}
       <h3>{t("siteInfo.address")}</h3>
       <p>{place.address}</p>
+      <PracticalFacts place={place} />
     </section>
   );
 }

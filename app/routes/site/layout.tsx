@@ -7,6 +7,8 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { LocalLink } from "../../components/LocalLink";
 import { Picture } from "../../components/Picture";
 import { PhotoCredit } from "../../components/PhotoCredit";
+import { PlaceStatus } from "../../components/PlaceFacts";
+import { SaveButton } from "../../components/SaveButton";
 import { localePath, sitePath, splitLanguage } from "../../lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -63,7 +65,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
             {place.unesco ? ` · ${t("actionSection.unesco")}` : ""}
           </p>
           <h1>{place.name}</h1>
+          <PlaceStatus place={place} />
           <p className="lead">{place.summary}</p>
+          <SaveButton placeId={place.id} name={place.name} />
         </div>
       </header>
       <nav className="site-tabs" aria-label={t("actions.label")}>

@@ -15,6 +15,7 @@ export const searchRoutes = (deps: Domain) => [
     tag: "search",
     summary: "Search places by name in any language; answers in the asked language (JSON, form or multipart body)",
     errors: [400, 404, 413, 415],
+    readsContent: true,
     query: searchQuery,
     body: searchBody,
     response: paginationSchema.extend({ data: z.array(placeSchema) }),

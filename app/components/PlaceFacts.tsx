@@ -1,0 +1,61 @@
+// A place's status and practical facts as a traveller reads them. Only what is filled is shown: a fact that
+// nobody has confirmed is absent from the content, and so from the page, never a guess or a placeholder.
+import { useI18n } from "../i18n/I18nProvider";
+import type { SiteView } from "../lib/site.server";
+
+type Place = SiteView["place"];
+
+/** "Partly open · last verified March 2026", its note, and the World Heritage in Danger listing. */
+export function PlaceStatus({ place }: { place: Place }) {
+  const { t } = useI18n();
+  const { status, inDangerSince } = place.facts;
+  if (!status && !inDangerSince) return null;
+  return (
+    <div className="place-status">
+      {status && (
+        <p className={`status status-${status.state}`}>
+          <strong>{t(`facts.states.${status.state}`)}</strong>
+          {" · "}
+          <span>{t("facts.verified", { date: status.verifiedText })}</span>
+        </p>
+      )}
+      {status?.note && <p className="status-note">{status.note}</p>}
+      {inDangerSince && <p className="in-danger">{t("facts.inDanger", { year: inDangerSince })}</p>}
+    </div>
+  );
+}
+
+/** The governorate, the nearest base, the filled practical facts and any safety note. */
+export function PracticalFacts({ place }: { place: Place }) {
+  const { t } = useI18n();
+  const { practical, travelText, safety } = place.facts;
+  return (
+    <section className="practical" aria-labelledby="practical-title">
+      <h3 id="practical-title">{t("facts.title")}</h3>
+      <dl>
+        {place.governorate && (
+          <div>
+            <dt>{t("facts.governorate")}</dt>
+            <dd>{t(`governorates.${place.governorate}`)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t("facts.nearestBase")}</dt>
+          <dd>{travelText ? t("facts.travel", { city: place.cityName, time: travelText }) : place.cityName}</dd>
+        </div>
+        {practical.map(({ field, text }) => (
+          <div key={field}>
+            <dt>{t(`facts.fields.${field}`)}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
+      </dl>
+      {safety && (
+        <aside className="safety" aria-labelledby="safety-title">
+          <h4 id="safety-title">{t("facts.safety")}</h4>
+          <p>{safety}</p>
+        </aside>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// What the map pages draw: the base layer (domain/map), every place as a marker in the SVG space, the
+// cities' names as labels, and the neighbours' and the sea's names, all in the page's language.
+import type { Domain } from "../../domain/domain.ts";
+import { project, surroundingsLayer } from "../../domain/map/base-layer";
+import type { MapMarker } from "../../shared/map-clusters";
+import { localePath, sitePath } from "./paths";
+import type { LanguageCode } from "../../shared/languages";
+
+/** Where the names of the neighbours and the sea are written (longitude, latitude), by their text's key. */
+const AREA_LABELS: Array<[string, number, number]> = [
+  // Written along the coast: the strip of sea the map shows is narrower than its name.
+  ["mediterranean", 35.55, 34.2],
+  ["lebanon", 35.95, 33.75],
+  ["turkey", 37.3, 37.15],
+  ["iraq", 41.6, 33.6],
+  ["jordan", 37.4, 32.45],
+];
+
+export type MapPlace = MapMarker & { categoryId: number; city: string };
+
+/** Every place as a marker, most popular first (the order clusters are made in). */
+export async function mapPlaces(domain: Domain, language: LanguageCode): Promise<MapPlace[]> {
+  const { items } = await domain.content.places(language, {});
+  return items.map((p) => {
+    const [x, y] = project(p.lng, p.lat);
+    return {
+      id: p.id,
+      name: p.name,
+      href: localePath(language, sitePath.place(p.category_id, p.city_id, p.id)),
+      x,
+      y,
+      kind: p.kind,
+      categoryId: p.category_id,
+      cityId: p.city_id,
+      city: p.city_name,
+    };
+  });
+}
+
+export async function mapLabels(domain: Domain, language: LanguageCode) {
+  const cities = await domain.content.cities(language);
+  return {
+    cities: cities.map((c) => {
+      const [x, y] = project(c.lng, c.lat);
+      return { id: c.id, name: c.name, x, y };
+    }),
+    areas: AREA_LABELS.map(([key, lng, lat]) => {
+      const [x, y] = project(lng, lat);
+      return { key, x, y, vertical: key === "mediterranean" };
+    }),
+  };
+}
+
+/** The small map of a place's surroundings: the outlines near it, it, and the places around it. */
+export async function surroundingsMap(domain: Domain, language: LanguageCode, place: { id: number; lat: number; lng: number }) {
+  const span = 90;
+  const layer = surroundingsLayer(place.lng, place.lat, span);
+  const [cx, cy] = layer.centre;
+  const near = (await mapPlaces(domain, language)).filter((m) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3);
+  return {
+    viewBox: layer.viewBox,
+    countries: layer.countries,
+    here: near.find((m) => m.id === place.id)!,
+    around: near.filter((m) => m.id !== place.id).slice(0, 12),
+  };
+}

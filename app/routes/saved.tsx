@@ -1,0 +1,200 @@
+// /saved: the visitor's saved places, kept on this device only. They can be put into days, seen on the map,
+// printed, and shared as a link whose fragment holds the list (a fragment never reaches the server).
+import { useEffect, useMemo, useState } from "react";
+import type { Route } from "./+types/saved";
+import { languageOf, domainOf } from "../lib/loader-params.server";
+import { mapLabels, mapPlaces } from "../lib/map.server";
+import { countryLayer } from "../../domain/map/base-layer";
+import { useI18n } from "../i18n/I18nProvider";
+import { Seo } from "../components/Seo";
+import { LocalLink } from "../components/LocalLink";
+import { CountryMap } from "../components/CountryMap";
+import { onTripChange, readTrip, tripFragment, tripFromFragment, writeTrip, type Trip } from "../lib/saved-places";
+import { localePath } from "../lib/paths";
+import { MAP_HEIGHT, MAP_WIDTH, viewAround } from "../../shared/map-clusters";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = languageOf(params);
+  const domain = domainOf(context);
+  const [places, labels] = await Promise.all([mapPlaces(domain, language), mapLabels(domain, language)]);
+  return { places: places.map(({ categoryId: _c, ...p }) => p), labels, base: countryLayer() };
+}
+
+type Shown = { trip: Trip; shared: boolean };
+
+export default function Saved({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useI18n();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [copied, setCopied] = useState(false);
+  const byId = useMemo(() => new Map(loaderData.places.map((p) => [p.id, p])), [loaderData.places]);
+
+  useEffect(() => {
+    const load = () => {
+      const shared = tripFromFragment(window.location.hash);
+      setShown(shared ? { trip: shared, shared: true } : { trip: readTrip(), shared: false });
+    };
+    load();
+    window.addEventListener("hashchange", load);
+    const stop = onTripChange(() => setShown((s) => (s?.shared ? s : { trip: readTrip(), shared: false })));
+    return () => {
+      window.removeEventListener("hashchange", load);
+      stop();
+    };
+  }, []);
+
+  // Places no longer on the site are left out.
+  const trip = (shown?.trip ?? [[]]).map((day) => day.filter((id) => byId.has(id)));
+  const count = trip.flat().length;
+  const change = (next: Trip) => (shown?.shared ? setShown({ trip: next, shared: true }) : writeTrip(next));
+  const move = (from: [number, number], to: [number, number]) => {
+    const next = trip.map((day) => [...day]);
+    const [id] = next[from[0]].splice(from[1], 1);
+    next[to[0]].splice(Math.max(0, Math.min(to[1], next[to[0]].length)), 0, id);
+    change(next);
+  };
+  /** To the start of the next day, which is made when this is the last. */
+  const laterDay = (d: number, i: number) => {
+    const next = trip.map((day) => [...day]);
+    if (d === next.length - 1) next.push([]);
+    const [id] = next[d].splice(i, 1);
+    next[d + 1].unshift(id);
+    change(next);
+  };
+  const shareUrl = shown
+    ? `${typeof window === "undefined" ? "" : window.location.origin}${localePath(language, "/saved")}${tripFragment(trip)}`
+    : "";
+
+  return (
+    <div className="page saved-page">
+      <Seo title={t("saved.title")} description={t("saved.description")} path="/saved" />
+      <h1>{t("saved.title")}</h1>
+      <p className="lead">{t("saved.description")}</p>
+      {/* The trip is read from the device after the page loads: its room is kept, so nothing below it moves. */}
+      <div className="saved-body">
+        <noscript>
+          <p className="state">{t("saved.needsScript")}</p>
+        </noscript>
+        {shown?.shared && (
+          <div className="shared-trip" role="status">
+            <p>{t("saved.sharedList")}</p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                writeTrip(trip);
+                window.history.replaceState(null, "", window.location.pathname);
+                setShown({ trip, shared: false });
+              }}
+            >
+              {t("saved.keepShared")}
+            </button>
+          </div>
+        )}
+        {shown && count === 0 && (
+          <p className="state">
+            {t("saved.empty")} <LocalLink to="/map">{t("saved.toMap")}</LocalLink>
+          </p>
+        )}
+        {shown && count > 0 && (
+          <>
+            <div className="trip-days">
+              {trip.map((day, d) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a day is its position in the trip.
+                <section key={d} className="trip-day" aria-labelledby={`day-${d}`}>
+                  <h2 id={`day-${d}`}>{t("saved.day", { n: d + 1 })}</h2>
+                  {day.length === 0 && <p className="note">{t("saved.emptyDay")}</p>}
+                  <ol>
+                    {day.map((id, i) => {
+                      const place = byId.get(id)!;
+                      return (
+                        <li key={id} className="trip-place">
+                          <a href={place.href}>{place.name}</a> <span className="note">{place.city}</span>
+                          <span className="trip-actions no-print">
+                            <button
+                              type="button"
+                              disabled={i === 0}
+                              onClick={() => move([d, i], [d, i - 1])}
+                              aria-label={t("saved.up", { place: place.name })}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              disabled={i === day.length - 1}
+                              onClick={() => move([d, i], [d, i + 1])}
+                              aria-label={t("saved.down", { place: place.name })}
+                            >
+                              ↓
+                            </button>
+                            <button type="button" disabled={d === 0} onClick={() => move([d, i], [d - 1, Infinity])}>
+                              {t("saved.earlierDay")}
+                            </button>
+                            <button type="button" onClick={() => laterDay(d, i)}>
+                              {t("saved.laterDay")}
+                            </button>
+                            <button
+                              type="button"
+                              onClick={() => change(trip.map((x) => x.filter((y) => y !== id)))}
+                              aria-label={t("saved.remove", { place: place.name })}
+                            >
+                              {t("saved.removeShort")}
+                            </button>
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </section>
+              ))}
+            </div>
+            <p className="button-row no-print">
+              <button type="button" className="button secondary" onClick={() => change([...trip, []])}>
+                {t("saved.addDay")}
+              </button>
+              <button type="button" className="button secondary" onClick={() => window.print()}>
+                {t("saved.print")}
+              </button>
+            </p>
+            <section className="no-print" aria-labelledby="share-title">
+              <h2 id="share-title">{t("saved.share")}</h2>
+              <p className="note">{t("saved.shareNote")}</p>
+              <p className="share-row">
+                <input
+                  type="url"
+                  readOnly
+                  value={shareUrl}
+                  aria-labelledby="share-title"
+                  dir="ltr"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button
+                  type="button"
+                  className="button"
+                  onClick={async () => {
+                    await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
+                    setCopied(true);
+                  }}
+                >
+                  {copied ? t("saved.copied") : t("saved.copy")}
+                </button>
+              </p>
+            </section>
+            <h2>{t("saved.onMap")}</h2>
+            <CountryMap
+              viewBox={viewAround(
+                trip.flat().map((id) => byId.get(id)!),
+                MAP_WIDTH,
+                MAP_HEIGHT,
+                120,
+              )}
+              countries={loaderData.base.countries}
+              markers={trip.flat().map((id) => byId.get(id)!)}
+              labels={loaderData.labels}
+              clusterHref={() => "#"}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

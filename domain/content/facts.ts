@@ -1,0 +1,44 @@
+// A place's practical facts for a traveller: kept with the place as one JSON document (every language's
+// texts), and read in one language, each text falling back to English as the rest of the site does. A fact
+// that is not filled is not in the answer at all, so no page or API client can show a guess.
+import type { z } from "zod";
+import { PRACTICAL_TEXTS, type PlaceState, type PracticalText } from "../../shared/place-facts.ts";
+import { textIn, type placeFile, type Translated } from "./schema.ts";
+
+type Place = z.infer<typeof placeFile>;
+export type StoredFacts = Pick<Place, "status" | "inDangerSince" | "practical" | "safety">;
+
+/** What of a place's file is stored as its facts. */
+export function placeFacts(place: Place): StoredFacts {
+  const { status, inDangerSince, practical, safety } = place;
+  return { status, inDangerSince, practical, safety };
+}
+
+export type FactsView = {
+  status: { state: PlaceState; verified: string; note: string | null } | null;
+  inDangerSince: number | null;
+  /** The filled practical texts, in the order a page shows them. */
+  practical: Array<{ field: PracticalText; text: string }>;
+  travelMinutes: number | null;
+  safety: string | null;
+};
+
+const inLanguage = (text: Translated | undefined, language: string): string | null => (text ? textIn(text, language) : null);
+
+/** The stored facts (the `facts` column) in one language. */
+export function factsIn(json: string, language: string): FactsView {
+  const facts = JSON.parse(json) as StoredFacts;
+  const practical = facts.practical ?? {};
+  return {
+    status: facts.status
+      ? { state: facts.status.state, verified: facts.status.verified, note: inLanguage(facts.status.note, language) }
+      : null,
+    inDangerSince: facts.inDangerSince ?? null,
+    practical: PRACTICAL_TEXTS.flatMap((field) => {
+      const text = inLanguage(practical[field], language);
+      return text ? [{ field, text }] : [];
+    }),
+    travelMinutes: practical.travelMinutes ?? null,
+    safety: inLanguage(facts.safety, language),
+  };
+}

@@ -1,0 +1,61 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { AnswerCache } from "./answer-cache.ts";
+
+const page = (text: string) => ({
+  status: 200,
+  headers: new Headers({ "content-type": "text/html" }),
+  body: new TextEncoder().encode(text.repeat(400)),
+});
+const bodyOf = async (res: Response) => {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get("content-encoding");
+  return (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes).toString();
+};
+
+describe("the answer cache", () => {
+  it("gives a kept answer back whole in brotli, gzip or none, with one validator", async () => {
+    const cache = new AnswerCache(1 << 20, async () => 1);
+    const first = cache.keep("k", page("<p>Palmyra</p>"), "br");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const answers = ["br", "gzip", undefined].map((accepted) => cache.respond("k", accepted)!);
+    expect(answers.map((r) => r.headers.get("content-encoding"))).toEqual(["br", "gzip", null]);
+    for (const res of [first, ...answers]) {
+      expect(await bodyOf(res)).toBe("<p>Palmyra</p>".repeat(400));
+      expect(res.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    }
+  });
+
+  it("drops the least recently used answers when over its bytes", async () => {
+    const cache = new AnswerCache(20_000, async () => 1);
+    // Random bytes do not compress: each answer keeps about 2.4 kB, and eight fit.
+    const keep = (key: string) => cache.keep(key, { ...page(key), body: crypto.getRandomValues(new Uint8Array(2400)) }, "br");
+    const keys = [..."abcdefgh"];
+    for (const key of keys) keep(key);
+    cache.respond("a", "br");
+    keep("i");
+    expect([...keys, "i"].filter((k) => cache.respond(k, "br") === undefined)).toEqual(["b"]);
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+  });
+
+  it("empties when the content version changes, reading it at most as often as told", async () => {
+    let version = 1;
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return version;
+    };
+    const api = new AnswerCache(1 << 20, read, { trustVersionMs: 0 });
+    await api.version();
+    api.keep("k", page("x"), "br");
+    version = 2;
+    expect(await api.version()).toBe(2);
+    expect(api.respond("k", "br")).toBeUndefined();
+    const pages = new AnswerCache(1 << 20, read);
+    reads = 0;
+    await pages.version();
+    await pages.version();
+    expect(reads).toBe(1);
+  });
+});

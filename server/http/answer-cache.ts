@@ -1,0 +1,156 @@
+// Answers kept in memory, already compressed, for as long as the published content they were made from: the
+// public pages and the API's reads depend on their address (and a search on its form) and on that content
+// alone, so a warm answer costs a lookup. The cache is bounded by bytes, not by entries, so that what it
+// holds stays within the server's memory budget whatever mix of pages and lists is asked; the oldest-used
+// answers go first. An answer is kept as brotli only (the encoding nearly every client asks for): a page is
+// five times smaller so, and the rare client without brotli gets it decompressed, or as gzip made once.
+import { brotliDecompressSync } from "node:zlib";
+import { compressBest, compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./compression.ts";
+import { etagOf } from "./caching.ts";
+
+type Bytes = Uint8Array<ArrayBuffer>;
+/** An answer as made: its status, headers and uncompressed body. */
+export type Answer = { status: number; headers: Headers; body: Bytes };
+type Kept = {
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  /** The body in brotli; a body too small to gain from compression is kept as it is, in `raw`. */
+  br?: Bytes;
+  raw?: Bytes;
+  gzip?: Bytes;
+};
+
+/** How long the content version is trusted before it is read again (so a warm answer costs no query). */
+export const VERSION_TTL_MS = 1000;
+
+const sizeOf = (e: Kept) => (e.br?.byteLength ?? 0) + (e.raw?.byteLength ?? 0) + (e.gzip?.byteLength ?? 0);
+const asBytes = (b: Buffer): Bytes => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+
+function headersOf(headers: Iterable<[string, string]>, etag: string): Headers {
+  const out = new Headers([...headers]);
+  out.set("etag", etag);
+  out.append("vary", "Accept-Encoding");
+  return out;
+}
+
+/** An answer that is not kept (a workspace page, an error), in the encoding the request accepts. */
+export function respondOnce({ status, headers, body }: Answer, acceptEncoding: string | undefined): Response {
+  const out = headersOf(headers, etagOf(body));
+  const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(acceptEncoding) : undefined;
+  if (!encoding) return new Response(body, { status, headers: out });
+  out.set("content-encoding", encoding);
+  return new Response(compressBody(body, encoding), { status, headers: out });
+}
+
+export class AnswerCache {
+  readonly #entries = new Map<string, Kept>();
+  #bytes = 0;
+  #version = { value: -1, checkedAt: 0 };
+  readonly #maxBytes: number;
+  /** The published content's version; a new one empties the cache. */
+  readonly #readVersion: () => Promise<number>;
+  readonly #trustVersionMs: number;
+
+  /**
+   * `trustVersionMs`: how long a version read is trusted. Pages trust it for a second (a warm page then costs
+   * no query, and a publish shows within that second); the API reads it at every request, one small read, so
+   * that an app never gets an answer older than the content.
+   */
+  constructor(maxBytes: number, readVersion: () => Promise<number>, { trustVersionMs = VERSION_TTL_MS } = {}) {
+    this.#maxBytes = maxBytes;
+    this.#readVersion = readVersion;
+    this.#trustVersionMs = trustVersionMs;
+  }
+
+  get bytes() {
+    return this.#bytes;
+  }
+
+  /** The content version (see `trustVersionMs`); answers of an older one are dropped when it changes. */
+  async version(): Promise<number> {
+    const now = Date.now();
+    if (now - this.#version.checkedAt >= this.#trustVersionMs) {
+      const value = await this.#readVersion();
+      if (value !== this.#version.value) this.clear();
+      this.#version = { value, checkedAt: now };
+    }
+    return this.#version.value;
+  }
+
+  /** The kept answer, in the encoding the request accepts; undefined when there is none. */
+  respond(key: string, acceptEncoding: string | undefined): Response | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last: eviction takes from the front.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    const headers = headersOf(entry.headers, entry.etag);
+    if (entry.raw) return new Response(entry.raw, { status: entry.status, headers });
+    const encoding = pickEncoding(acceptEncoding);
+    if (encoding === "br") return this.#encoded(entry, "br", entry.br!, headers);
+    const raw = asBytes(brotliDecompressSync(entry.br!));
+    if (!encoding) return new Response(raw, { status: entry.status, headers });
+    if (!entry.gzip) this.#grow(key, entry, "gzip", compressBody(raw, "gzip"));
+    return this.#encoded(entry, "gzip", entry.gzip!, headers);
+  }
+
+  /**
+   * Keeps an answer and gives it back in the encoding the request accepts. The brotli body is then made again
+   * at brotli's best level in zlib's threads (about 0.2 s of CPU for a page, never on a request's path), and
+   * later clients get the smaller one; should that fail, the quick body stays.
+   */
+  keep(key: string, answer: Answer, acceptEncoding: string | undefined): Response {
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    const small = answer.body.length < MIN_COMPRESS_BYTES;
+    const entry: Kept = {
+      status: answer.status,
+      headers: [...answer.headers],
+      etag: etagOf(answer.body),
+      ...(small ? { raw: answer.body } : { br: compressBody(answer.body, "br") }),
+    };
+    if (sizeOf(entry) <= this.#maxBytes / 8) {
+      this.#entries.set(key, entry);
+      this.#bytes += sizeOf(entry);
+      this.#evict();
+      if (!small)
+        compressBest(answer.body, "br").then(
+          (best) => this.#grow(key, entry, "br", best),
+          () => {},
+        );
+    }
+    if (small || pickEncoding(acceptEncoding) !== "br") return respondOnce(answer, acceptEncoding);
+    return this.#encoded(entry, "br", entry.br!, headersOf(entry.headers, entry.etag));
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #encoded(entry: Kept, encoding: "br" | "gzip", body: Bytes, headers: Headers): Response {
+    headers.set("content-encoding", encoding);
+    return new Response(body, { status: entry.status, headers });
+  }
+
+  /** A body of the entry made or remade; an entry dropped meanwhile (evicted, a new version) is left alone. */
+  #grow(key: string, entry: Kept, encoding: "br" | "gzip", bytes: Bytes) {
+    if (this.#entries.get(key) !== entry) return;
+    this.#bytes += bytes.byteLength - (entry[encoding]?.byteLength ?? 0);
+    entry[encoding] = bytes;
+    this.#evict();
+  }
+
+  #remove(key: string, entry: Kept) {
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(entry);
+  }
+
+  #evict() {
+    for (const [key, entry] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) return;
+      this.#remove(key, entry);
+    }
+  }
+}

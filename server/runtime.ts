@@ -1,0 +1,16 @@
+// How the server's Node process is started (package.json's `start`, the test and bench harness, and the
+// deployment guide say the same; server/runtime.test.ts keeps `start` in step). V8 sizes a heap by the
+// machine's memory, not by what the site holds: under load it let the young generation grow to 64 MB
+// semi-spaces and the old one to several times the live data (about 80 MB), and the server sat at 450-690 MB.
+// These bounds keep it near the 250 MB budget at the same request rates (decision 021). glibc's allocator,
+// left alone, keeps one arena per thread that has allocated, and serves compression's short-lived buffers
+// (hundreds of kB each) from the heap it shares with the cache's long-lived bodies, which it can then not
+// give back: above 64 kB an allocation is its own mapping, returned when freed.
+export const NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=192"] as const;
+export const PROCESS_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" } as const;
+
+/** Whether this process was started with the flags above (on its command line or in NODE_OPTIONS). */
+export function startedWithRuntimeFlags(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
+  return NODE_FLAGS.every((flag) => given.includes(flag));
+}
