@@ -71,7 +71,8 @@ export function useBrowser() {
     const origin = new URL(base).host;
     page.on("console", (m) => {
       if (m.type() === "error" && !(options.allowErrors ?? []).some((re) => re.test(m.text())))
-        problems.errors.push(`${page.url()}: ${m.text()}`);
+        // The page's address, the message, and the resource it is about (a failed request names no address).
+        problems.errors.push(`${page.url()}: ${m.text()}${m.location().url ? ` (${m.location().url})` : ""}`);
     });
     page.on("pageerror", (e) => problems.errors.push(`${page.url()}: ${e.message}`));
     page.on("request", (r) => {
