@@ -21,8 +21,26 @@ type Moment = {
   fileMB: number;
   heapUsedMB: number;
   heapTotalMB: number;
+  /** V8's regular pages resident (anonymous 256 kB mappings): the heap's, and those V8 keeps in its pool. */
+  v8PagesMB: number;
   externalMB: number;
 };
+
+const V8_PAGE_KB = 256;
+
+/** The resident kB of the process's anonymous mappings that are exactly one V8 page each. */
+function v8PagesKB(pid: number): number {
+  let total = 0;
+  let isPage = false;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = line.match(/^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(\S*)/);
+    if (mapping) {
+      const kB = (Number.parseInt(mapping[2], 16) - Number.parseInt(mapping[1], 16)) / 1024;
+      isPage = kB === V8_PAGE_KB && mapping[3] === "0" && mapping[4] === "";
+    } else if (isPage && line.startsWith("Rss:")) total += Number(line.match(/(\d+)/)?.[1] ?? 0);
+  }
+  return total;
+}
 
 export const memory: BenchPart = async (ctx) => {
   const dir = join(ctx.scratchDir, "memory-site");
@@ -42,10 +60,11 @@ export const memory: BenchPart = async (ctx) => {
       fileMB: mb(kB("Rss") - kB("Anonymous")),
       heapUsedMB: mb(metric("nodejs_heap_size_used_bytes")),
       heapTotalMB: mb(metric("nodejs_heap_size_total_bytes")),
+      v8PagesMB: mb(v8PagesKB(pid) * 1024),
       externalMB: mb(metric("nodejs_external_memory_bytes")),
     };
     ctx.log(
-      `${label}: RSS ${m.rssMB} MB (anonymous ${m.anonymousMB}, files ${m.fileMB}), V8 heap ${m.heapUsedMB}/${m.heapTotalMB} MB, external ${m.externalMB} MB`,
+      `${label}: RSS ${m.rssMB} MB (anonymous ${m.anonymousMB}, files ${m.fileMB}), V8 heap ${m.heapUsedMB}/${m.heapTotalMB} MB (its pages resident ${m.v8PagesMB} MB), external ${m.externalMB} MB`,
     );
     moments.push(m);
   };
@@ -77,12 +96,13 @@ export const memory: BenchPart = async (ctx) => {
     const markdown = [
       "## Memory",
       "",
-      `A site of its own, started with the flags of \`npm start\` (\`server/runtime.ts\`), measured when started, with every page in 7 languages and the searches cached, and after ${LOAD_SECONDS} s of the soak's mix at 50 connections. "Files" is the resident part of mapped files (Node's binary, ICU data, sharp's libraries); V8 heap is used / total; external is memory V8 objects hold outside the heap (the cached bodies, buffers).`,
+      `A site of its own, started with the flags of \`npm start\` (\`server/runtime.ts\`), measured when started, with every page in 7 languages and the searches cached, and after ${LOAD_SECONDS} s of the soak's mix at 50 connections. "Files" is the resident part of mapped files (Node's binary, ICU data, sharp's libraries); V8 heap is used / total; "V8 pages" is the resident 256 kB pages of V8, which include the pages it keeps in its pool beyond the heap's total (decision 021); external is memory V8 objects hold outside the heap (the cached bodies, buffers).`,
       "",
-      "| moment | RSS MB | anonymous | files | V8 heap used | V8 heap total | external |",
-      "|---|---|---|---|---|---|---|",
+      "| moment | RSS MB | anonymous | files | V8 heap used | V8 heap total | V8 pages | external |",
+      "|---|---|---|---|---|---|---|---|",
       ...moments.map(
-        (m) => `| ${m.label} | ${m.rssMB} | ${m.anonymousMB} | ${m.fileMB} | ${m.heapUsedMB} | ${m.heapTotalMB} | ${m.externalMB} |`,
+        (m) =>
+          `| ${m.label} | ${m.rssMB} | ${m.anonymousMB} | ${m.fileMB} | ${m.heapUsedMB} | ${m.heapTotalMB} | ${m.v8PagesMB} | ${m.externalMB} |`,
       ),
       "",
       `Heap snapshot after the load (live objects only, ${mb(heap.totalBytes)} MB of self size), the largest groups:`,
