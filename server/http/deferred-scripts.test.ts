@@ -54,6 +54,7 @@ describe("scripts deferred to the page's load", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(asked).toEqual([
       "frame",
+      "frame",
       "task",
       "preload /assets/entry.client-A.js",
       "preload /assets/root-B.js",

@@ -36,8 +36,9 @@ export function deferScripts(html: string): string {
     `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${JSON.stringify(i.url)})`).join(", ")}]);`,
     rest,
     "};",
-    // After the frame that follows the load: a page that loads at once is painted before its scripts start.
-    "const later = () => requestAnimationFrame(() => setTimeout(start, 0));",
+    // Once the frame after the load has been drawn (a second frame's callback comes after the first is drawn):
+    // a page that loads at once is on screen before its scripts are asked for.
+    "const later = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));",
     'if (document.readyState === "complete") later(); else addEventListener("load", later, { once: true });',
   ].join("\n");
   return html.replace(PRELOAD, "").replace(module[0], () => `<script type="module" async="">${script}</script>`);
