@@ -113,6 +113,8 @@ async function coveredAt(locator: Locator): Promise<string[]> {
 }
 
 export async function expectOnScreen(locator: Locator, atLeast = 1) {
+  // A client navigation changes the address before React has drawn the new page: wait for the element.
+  await locator.nth(atLeast - 1).waitFor({ state: "attached" });
   const results = await coveredAt(locator);
   expect(results.length).toBeGreaterThanOrEqual(atLeast);
   expect(results.filter((r) => r !== "ok")).toEqual([]);

@@ -109,6 +109,9 @@ export default function ContentItem() {
   // After publishing (./publish redirects here) the outcome comes in the address.
   const answer = posted ?? (done && DONE.includes(done) ? ({ ok: done } as EditingAnswer) : undefined);
   const problems = answer && "problems" in answer ? answer.problems : [];
+  // A save's answer names the new revision before the page's data is read again: publishing at once must
+  // name it too, or the editor is told that someone else saved.
+  const revision = Math.max(item.revision, (posted && "revision" in posted && posted.revision) || 0);
   const canSave = may.edit || may.languages.length > 0;
   return (
     <>
@@ -146,7 +149,7 @@ export default function ContentItem() {
           )}
           {may.edit && (
             <Form method="post">
-              <input type="hidden" name="revision" value={item.revision} />
+              <input type="hidden" name="revision" value={revision} />
               <button type="submit" name="intent" value="delete" className="ws-button ws-secondary">
                 {t("content.delete")}
               </button>
@@ -154,7 +157,7 @@ export default function ContentItem() {
           )}
         </section>
       )}
-      {video && <VideoSection video={video} slug={item.slug} revision={item.revision} published={item.status !== "draft"} may={may} />}
+      {video && <VideoSection video={video} slug={item.slug} revision={revision} published={item.status !== "draft"} may={may} />}
       {!picture && !video && (
         <nav aria-label={t("content.preview")} className="ws-card">
           <h2>{t("content.preview")}</h2>
@@ -171,7 +174,7 @@ export default function ContentItem() {
       )}
       <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
       <Form method="post" className="ws-form ws-content-form" key={item.revision}>
-        <input type="hidden" name="revision" value={item.revision} />
+        <input type="hidden" name="revision" value={revision} />
         <ContentFields
           specs={CONTENT_FIELDS[item.type] ?? []}
           values={item.draft}
@@ -191,7 +194,7 @@ export default function ContentItem() {
         <section className="ws-card" aria-labelledby="publishing">
           <h2 id="publishing">{t("content.publishing")}</h2>
           <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
-            <input type="hidden" name="revision" value={item.revision} />
+            <input type="hidden" name="revision" value={revision} />
             <button type="submit" name="intent" value="publish" className="ws-button">
               {t("content.publish")}
             </button>
@@ -202,7 +205,7 @@ export default function ContentItem() {
             )}
           </Form>
           <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
-            <input type="hidden" name="revision" value={item.revision} />
+            <input type="hidden" name="revision" value={revision} />
             <div className="ws-field">
               <label htmlFor="publish-at">{t("content.publishAt")}</label>
               <input type="datetime-local" id="publish-at" name="publishAt" dir="ltr" />
