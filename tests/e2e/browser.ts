@@ -120,6 +120,29 @@ export async function expectOnScreen(locator: Locator, atLeast = 1) {
   expect(results.filter((r) => r !== "ok")).toEqual([]);
 }
 
+/**
+ * Holds back requests to `url` (only the next `times` of them, when given), as a slow link would, until the
+ * returned function lets them go. A request the page has cancelled meanwhile (it moved on) is dropped.
+ */
+export async function holdBack(page: Page, url: string | RegExp, { times }: { times?: number } = {}) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    url,
+    async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    },
+    { times },
+  );
+  return async () => {
+    release();
+    await page.unroute(url);
+  };
+}
+
 /** Clicks where a person would (the centre, by coordinates), so a covered element cannot be clicked through. */
 export async function clickCentre(page: Page, locator: Locator) {
   const box = await locator.boundingBox();

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
+import { baseURL, expectOnScreen, holdBack, useBrowser } from "./browser.ts";
 import { expectAccessible, press, signIn } from "./workspace-steps.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 import { sitePath } from "../../app/lib/paths.ts";
@@ -68,20 +68,12 @@ describe.each([
     await page.fill("#picture-source", "https://commons.wikimedia.org/wiki/File:Krak_des_Chevaliers_Castle,_Syria.jpg");
     await expectAccessible(page);
     // The server's answer is held back a moment, as on a slow link: meanwhile the upload's progress is on screen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/admin/media/upload", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, "**/admin/media/upload");
     await press(page, page.locator(".ws-drop ~ button[type=submit]"));
     const progress = page.locator("form [role=status]:has(progress)");
     await progress.waitFor();
     await expectOnScreen(progress);
     await Promise.all([page.waitForURL(new RegExp(`/admin/content/picture/${slug}\\?done=created`)), release()]);
-    await page.unroute("**/admin/media/upload");
     await expectOnScreen(page.locator(".ws-notice.ws-success"));
     expect(await page.textContent(".ws-notice.ws-success")).toBe(t.content.done.created);
 
@@ -97,25 +89,11 @@ describe.each([
     // on a slow link): the page already names the revision the save made, so no one else is said to have saved.
     await openItem(page, "/admin/content/site/citadel-of-salah-ed-din");
     await page.selectOption('[name="images.1.picture"]', slug);
-    const reread = /\/admin\/content\/site\/citadel-of-salah-ed-din\.data\?/;
-    let releaseData = () => {};
-    const dataHeld = new Promise<void>((resolve) => {
-      releaseData = resolve;
-    });
     // Only the read after the save: the one after publishing goes through.
-    await page.route(
-      reread,
-      async (route) => {
-        await dataHeld;
-        // Publishing has moved the page on, which cancels this read.
-        await route.continue().catch(() => {});
-      },
-      { times: 1 },
-    );
+    const releaseRead = await holdBack(page, /\/admin\/content\/site\/citadel-of-salah-ed-din\.data\?/, { times: 1 });
     await save(page, t.content.done.saved);
     await publish(page);
-    releaseData();
-    await page.unroute(reread);
+    await releaseRead();
 
     // 4. The public page, in the visitor's language: the photograph with its credit and licence, on screen.
     const ids = await placeIds("citadel-of-salah-ed-din");
