@@ -52,6 +52,14 @@ describe.each(ENGINES)("bad input on %s", (engine) => {
     if (!path.includes("star/:id")) await expectError(await request(path.replace(":id", "999999")), 404);
   });
 
+  it.each(GETS)("takes an id in decimal digits only, never as hex, an exponent or with a sign: %s", async (path) => {
+    // 0x1d is 29 and 1e1 is 10 to a number parser; to the API they are not ids, like "abc".
+    for (const loose of ["0x1d", "1e1", "+1", "1.0", "0b1", " 1", "1_0"]) {
+      const body = await expectError(await request(path.replace(":id", encodeURIComponent(loose))), 400);
+      expect(Object.values(body.errors ?? {}).join(), loose).toMatch(/must be a number/);
+    }
+  });
+
   it("answers 404 for an unknown language id on every list", async () => {
     const body = await expectError(await request("/category1/category/language/42"), 404);
     expect(body.message).toBe("Unknown language id 42.");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Context } from "hono";
 import { endpoint } from "../registry.ts";
-import { found, id, languageOr404, languageQuery, pageQuery, paginated, paginationSchema } from "../common.ts";
+import { digits, found, id, languageOr404, languageQuery, pageQuery, paginated, paginationSchema } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
 import { dataOf, placeSchema } from "../presenters.ts";
 import { placeAnswers } from "./place-answers.ts";
@@ -95,11 +95,7 @@ export const placeRoutes = (deps: Domain) => {
       params: z.object({
         ...cityCategory,
         service: id("service"),
-        star: z.coerce
-          .number({ error: "star must be a number" })
-          .int("star must be a whole number")
-          .min(0, "star is 0..5")
-          .max(5, "star is 0..5"),
+        star: digits("star", z.coerce.number().int().min(0, "star is 0..5").max(5, "star is 0..5")),
       }),
       query: pageQuery,
       response: placePage,
