@@ -3,17 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { z } from "zod";
 import { translated } from "./schema.ts";
-import { VIRTUAL_TOUR_HOSTS } from "../../shared/limits.ts";
-
-const allowedTour = z
-  .url()
-  .refine(
-    (u) => VIRTUAL_TOUR_HOSTS.includes(new URL(u).hostname as never),
-    "virtual tours must come from an allowed provider (shared/limits.ts)",
-  );
-const youtube = z
-  .url()
-  .refine((u) => /^(www\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)$/.test(new URL(u).hostname), "a YouTube link");
+import { virtualTourLink, youtubeLink } from "./links.ts";
 
 const entry = z.discriminatedUnion("kind", [
   z.object({
@@ -34,7 +24,7 @@ const entry = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("youtube"),
-    src: youtube,
+    src: youtubeLink,
     title: translated,
     width: z.undefined().optional(),
     height: z.undefined().optional(),
@@ -50,7 +40,7 @@ const entry = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("tour"),
-    src: allowedTour,
+    src: virtualTourLink,
     title: translated,
     width: z.undefined().optional(),
     height: z.undefined().optional(),
