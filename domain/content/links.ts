@@ -21,3 +21,9 @@ export const virtualTourLink = z.url({
   hostname: oneOf(VIRTUAL_TOUR_HOSTS),
   error: `a virtual tour link from ${VIRTUAL_TOUR_HOSTS.join(", ")}`,
 });
+
+/** A link a visitor opens from the site or the app (the ministry's social pages, its app in the stores): https. */
+export const httpsLink = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "an https:// link" });
+
+/** Where a photograph or a guide page's facts come from: https, or http for an official site that has no https yet. */
+export const sourceLink = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "an https:// (or http://) link" });

@@ -5,6 +5,7 @@ import { CATEGORY_KINDS } from "./category-kind.ts";
 import { LICENCE_IDS } from "../../shared/licences.ts";
 import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 import { GOVERNORATES, PLACE_STATES, PRACTICAL_TEXTS, type PracticalText } from "../../shared/place-facts.ts";
+import { httpsLink, sourceLink } from "./links.ts";
 
 const nonBlank = z.string().trim().min(1);
 
@@ -88,8 +89,14 @@ export const libraryFile = z
 const credited = {
   credit: nonBlank.max(200),
   licence: z.enum(LICENCE_IDS),
-  source: z.url().optional(),
+  source: sourceLink.optional(),
   taken: z.iso.date().optional(),
+  /**
+   * What of the credit is not yet confirmed at its source (an author named by one source only, a licence's
+   * version): the workspace's dashboard and `content:check` list it until someone confirms it and clears it.
+   * Never shown on the public site.
+   */
+  toConfirm: nonBlank.max(500).optional(),
 };
 
 /**
@@ -293,9 +300,11 @@ export const settingsFile = z
     /** Contact messages older than this many months are deleted; the privacy page says so. */
     retentionMonths: z.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
     workingHours: translated,
-    social: z.array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: z.url() }).strict()).length(3),
-    appStoreUrl: z.url(),
-    googlePlayUrl: z.url(),
+    social: z
+      .array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: httpsLink }).strict())
+      .length(3),
+    appStoreUrl: httpsLink,
+    googlePlayUrl: httpsLink,
   })
   .strict();
 
@@ -314,7 +323,7 @@ export const guidePage = z
     summary: translated,
     /** Paragraphs are separated by a blank line; a line starting with "- " is an item of a list. */
     sections: z.array(z.object({ heading: translated, body: translated }).strict()).min(1),
-    sources: z.array(z.object({ name: translated, url: z.url() }).strict()).default([]),
+    sources: z.array(z.object({ name: translated, url: sourceLink }).strict()).default([]),
   })
   .strict();
 export type GuidePage = z.infer<typeof guidePage>;
