@@ -110,13 +110,16 @@ export const WORKSPACE_PREFIX = "/admin";
 export const UPLOAD_PATH = "/admin/media/upload";
 export const CAPTIONS_PATH = "/admin/media/captions";
 
+// React Router matches a path whatever its case, so /Admin/accounts is the accounts page: the workspace's
+// paths are recognised the same way, or a respelt path would pass the gate (and be cached as a public page).
 export function isWorkspacePath(path: string): boolean {
-  return path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`) || path === `${WORKSPACE_PREFIX}.data`;
+  const p = path.toLowerCase();
+  return p === WORKSPACE_PREFIX || p.startsWith(`${WORKSPACE_PREFIX}/`) || p === `${WORKSPACE_PREFIX}.data`;
 }
 
 const patterns = WORKSPACE_ROUTES.map((r) => ({
   route: r,
-  re: pathPattern(`/${r.path}`),
+  re: new RegExp(pathPattern(`/${r.path}`).source, "i"),
 }));
 
 /** The route a request path is for; React Router's data requests (`/admin/audit.data`) count as their page. */

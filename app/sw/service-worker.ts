@@ -21,7 +21,8 @@ const IMAGES = "images";
 const offlinePath = (prefix: string) => `${prefix}/offline`;
 
 const ok = new CacheableResponsePlugin({ statuses: [200] });
-const isPublic = (url: URL) => url.origin === self.location.origin && !/^\/(admin|back|media\/lib\/video)(\/|$)/.test(url.pathname);
+// Case-blind, as the server's router is: /Admin is the workspace too.
+const isPublic = (url: URL) => url.origin === self.location.origin && !/^\/(admin|back|media\/lib\/video)(\/|\.data|$)/i.test(url.pathname);
 
 // Pages (and React Router's data for a page, `.data`) from the network first, the kept copy when it fails
 // or is slow: a weak network still shows what was seen.

@@ -122,6 +122,26 @@ describe.each(ENGINES)("workspace access on %s", (engine) => {
     expect(sameSite.status).toBe(200);
   });
 
+  // React Router matches paths whatever their case, so the gate must too: /Admin/accounts is /admin/accounts.
+  const respelt = (path: string) => [
+    path.replace("/admin", "/Admin"),
+    path.toUpperCase(),
+    path.replace(/[a-z]/g, (c, i) => (i % 2 ? c.toUpperCase() : c)),
+  ];
+  it.each(WORKSPACE_ROUTES.flatMap((route) => respelt(route.example).map((path) => ({ route, path }))))(
+    "guards $path as its route, never cached",
+    async ({ route, path }) => {
+      for (const person of ["anonymous", "viewer"] as const) {
+        const res = await ask("GET", path, person === "anonymous" ? undefined : cookies[person]);
+        expect(res.headers.get("cache-control"), person).toBe("no-store");
+        const body = await res.text();
+        if (route.access === "anyone") continue;
+        if (person === "anonymous") expect(res.status, person).toBe(303);
+        else if (!can(person, route.access)) expect([res.status, body.includes("the page")], person).toEqual([403, false]);
+      }
+    },
+  );
+
   it("answers an unknown workspace address with 404, signed in or not", async () => {
     for (const cookie of [undefined, cookies.admin]) {
       const res = await ask("GET", "/admin/no-such-page", cookie);
