@@ -7,6 +7,7 @@ import * as documents from "./migrations/003-content-documents.ts";
 import * as inbox from "./migrations/004-inbox.ts";
 import * as rateLimits from "./migrations/005-rate-limits.ts";
 import * as travellerFacts from "./migrations/006-traveller-facts.ts";
+import * as totpSteps from "./migrations/007-totp-steps.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -15,6 +16,7 @@ const MIGRATIONS = [
   { name: "004-inbox", up: inbox.up },
   { name: "005-rate-limits", up: rateLimits.up },
   { name: "006-traveller-facts", up: travellerFacts.up },
+  { name: "007-totp-steps", up: totpSteps.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -108,6 +108,7 @@ export interface Database {
   admin_two_factor: { id: string; userId: string; secret: string; verified: number | boolean | null };
   admin_invitations: { token_hash: string; user_id: string; expires_at: string; used_at: string | null };
   sign_in_failures: { id: Generated<number>; key: string; at: string };
+  totp_steps: { user_id: string; step: number };
   audit_log: {
     id: Generated<number>;
     at: string;

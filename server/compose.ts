@@ -17,6 +17,7 @@ import { rateLimiter } from "../domain/rate-limit.ts";
 import { accountsRepository } from "../db/repositories/accounts.ts";
 import { auditRepository } from "../db/repositories/audit.ts";
 import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts";
+import { totpStepsRepository } from "../db/repositories/totp-steps.ts";
 import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
 import { workspaceService } from "../domain/workspace/service.ts";
 import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
@@ -104,6 +105,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       accounts,
       audit: auditRepository(handle.db),
       failures: signInFailuresRepository(handle.db),
+      totpSteps: totpStepsRepository(handle.db),
     }),
     editing,
     pictures: picturesService({ handle, editing, library }),

@@ -100,6 +100,10 @@ export function accountsRepository(db: Db) {
         .orderBy("createdAt", "desc")
         .execute();
     },
+    /** The account's authenticator secret, as better-auth keeps it (encrypted), once enrolment has begun. */
+    async twoFactorSecret(userId: string): Promise<string | undefined> {
+      return (await db.selectFrom("admin_two_factor").select("secret").where("userId", "=", userId).executeTakeFirst())?.secret;
+    },
     async metaValue(key: string): Promise<string | undefined> {
       return (await db.selectFrom("workspace_meta").select("value").where("key", "=", key).executeTakeFirst())?.value;
     },

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   "sign-in.failed",
   "sign-in.throttled",
   "sign-in.two-factor-failed",
+  "sign-in.code-reused",
   "sign-out",
   "sign-out.everywhere",
   "two-factor.enabled",

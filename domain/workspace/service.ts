@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AccountRow, AccountsRepository } from "../../db/repositories/accounts.ts";
 import type { AuditFilter, AuditRepository } from "../../db/repositories/audit.ts";
 import type { SignInFailuresRepository } from "../../db/repositories/sign-in-failures.ts";
+import type { TotpStepsRepository } from "../../db/repositories/totp-steps.ts";
 import { INVITATION_TTL_MS, PASSWORD_LENGTH, SIGN_IN_LIMITS, WORKSPACE_SESSION } from "../../shared/limits.ts";
 import { isLanguageCode, LANGUAGE_CODES } from "../../shared/languages.ts";
 import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
@@ -12,6 +13,7 @@ import type { WorkspaceAuth } from "./auth.ts";
 import { auditEntry, type AuditAction } from "./audit-actions.ts";
 import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
+import { decryptedSecret, stepOfCode } from "./totp.ts";
 
 export type Actor = { id: string | null; email: string };
 export type SignedIn = { account: AccountRow };
@@ -45,6 +47,7 @@ export function workspaceService(d: {
   accounts: AccountsRepository;
   audit: AuditRepository;
   failures: SignInFailuresRepository;
+  totpSteps: TotpStepsRepository;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
@@ -92,6 +95,17 @@ export function workspaceService(d: {
       }
     }
     return wait;
+  }
+
+  /**
+   * Records the step of a code better-auth has just accepted for this account: true when it is later than any
+   * step the account used before (better-auth reads the clock itself, so the step is found on the same clock).
+   */
+  async function firstUseOf(userId: string, code: string): Promise<boolean> {
+    const encrypted = await d.accounts.twoFactorSecret(userId);
+    if (!encrypted) return false;
+    const step = await stepOfCode(await decryptedSecret((await ctxOf()).secretConfig, encrypted), code, Date.now());
+    return step !== undefined && (await d.totpSteps.claim(userId, step));
   }
 
   return {
@@ -175,11 +189,18 @@ export function workspaceService(d: {
       }
     },
 
-    /** The second step of a sign-in: the code from the authenticator app. */
+    /** The second step of a sign-in: the code from the authenticator app, accepted once. */
     async verifySignInCode(code: string, headers: Headers): Promise<{ ok: boolean; cookies: string[] }> {
+      const typed = code.trim();
       try {
-        const { headers: out, response } = await (await api()).verifyTOTP({ body: { code: code.trim() }, headers, returnHeaders: true });
+        const { headers: out, response } = await (await api()).verifyTOTP({ body: { code: typed }, headers, returnHeaders: true });
         const account = (await d.accounts.byId(response.user.id))!;
+        if (!(await firstUseOf(account.id, typed))) {
+          // A code already used: the session better-auth made for it ends before anyone has its cookie.
+          await (await ctxOf()).internalAdapter.deleteSession(response.token);
+          await record({ id: account.id, email: account.email }, "sign-in.code-reused", account.email);
+          return { ok: false, cookies: [] };
+        }
         await record({ id: account.id, email: account.email }, "sign-in", account.email, undefined, { twoFactor: true });
         return { ok: true, cookies: cookiesOf(out) };
       } catch {
@@ -239,6 +260,8 @@ export function workspaceService(d: {
     async confirmTwoFactor(headers: Headers, who: SignedIn, code: string): Promise<string[]> {
       try {
         const { headers: out } = await (await api()).verifyTOTP({ body: { code: code.trim() }, headers, returnHeaders: true });
+        // The code that turned two-factor on is used: it will not sign in as well.
+        await firstUseOf(who.account.id, code.trim());
         await record(actorOf(who), "two-factor.enabled", who.account.email);
         return cookiesOf(out);
       } catch {

@@ -1,9 +1,10 @@
 // The workspace's accounts on both engines, through the domain service the admin pages call: invitations,
 // sign-in with and without TOTP, brute-force limits shared through the database, sessions, roles, and the
 // append-only audit log.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { sql } from "kysely";
-import { ENGINES, testApp } from "../setup/test-app.ts";
+import { ENGINES, silentLog, testApp } from "../setup/test-app.ts";
+import { buildDomain } from "../../server/compose.ts";
 import { secretOf, totpCode } from "../fixtures/totp.ts";
 import { SIGN_IN_LIMITS } from "../../shared/limits.ts";
 import type { WorkspaceService } from "../../domain/workspace/service.ts";
@@ -20,6 +21,10 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     ws = t.domain.workspace;
   });
   afterAll(() => t.close());
+
+  // The authenticator secrets of the accounts that enrolled, by e-mail, for the tests that follow enrolment.
+  const secrets = new Map<string, string>();
+  const enrolledSecret = async (email: string) => secrets.get(email)!;
 
   async function invited(email: string, role: string, password: string, languages: string[] = []) {
     const { path } = await ws.invite(CLI, { email, name: "Test Person", role, languages });
@@ -87,6 +92,7 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     expect(ws.needsTwoFactor(who)).toBe(true);
     await expect(ws.startTwoFactor(headersWith(first.cookies), "not the password")).rejects.toMatchObject({ code: "password.wrong" });
     const { totpURI, backupCodes } = await ws.startTwoFactor(headersWith(first.cookies), "olive grove at dawn");
+    secrets.set("omar@example.org", secretOf(totpURI));
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
     await expect(ws.confirmTwoFactor(headersWith(first.cookies), who, "000000")).rejects.toMatchObject({ code: "code.wrong" });
     const renewed = await ws.confirmTwoFactor(headersWith(first.cookies), who, totpCode(secretOf(totpURI)));
@@ -107,9 +113,35 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     // The password alone gives no session.
     expect(await ws.current(headersWith(second.cookies))).toBeNull();
     expect((await ws.verifySignInCode("123456", headersWith(second.cookies))).ok).toBe(false);
-    const verified = await ws.verifySignInCode(totpCode(secretOf(totpURI)), headersWith(second.cookies));
+    // The code that turned two-step on was used: the sign-in takes the next one.
+    const verified = await ws.verifySignInCode(totpCode(secretOf(totpURI), Date.now() + 30_000), headersWith(second.cookies));
     expect(verified.ok).toBe(true);
     expect((await ws.current(headersWith(verified.cookies)))?.account.email).toBe("omar@example.org");
+  });
+
+  it("accepts an authenticator code once: the same code again, on this instance or another, signs nobody in", async () => {
+    const password = "olive grove at dawn";
+    const passwordStep = async (service: WorkspaceService) =>
+      headersWith(
+        ((await service.signIn({ email: "omar@example.org", password, client: "c2", headers: new Headers() })) as { cookies: string[] })
+          .cookies,
+      );
+    // A minute and a half on: every code the enrolment test used has expired.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 90_000);
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const secret = await enrolledSecret("omar@example.org");
+    const code = totpCode(secret);
+    const first = await ws.verifySignInCode(code, await passwordStep(ws));
+    expect(first.ok).toBe(true);
+    const replay = await ws.verifySignInCode(code, await passwordStep(ws));
+    expect(replay).toEqual({ ok: false, cookies: [] });
+    // A second instance on the same database knows the code was used.
+    const other = buildDomain(t.database, silentLog, { publicOrigin: "http://site.test" }).workspace;
+    expect((await other.verifySignInCode(code, await passwordStep(other))).ok).toBe(false);
+    expect((await ws.audit({ limit: 50, offset: 0 })).map((e) => e.action)).toContain("sign-in.code-reused");
   });
 
   it("refuses a malformed e-mail, an empty form and an overlong password like a wrong password, without failing", async () => {

@@ -67,8 +67,16 @@ export async function expectAccessible(page: Page) {
   expect(await runAxe(page), page.url()).toEqual([]);
 }
 
-/** A code that is not about to roll over, so the server sees the same 30-second step. */
+const usedSteps = new Map<string, number>();
+const step = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A code that is not about to roll over, so the server sees the same 30-second step, and of a step this secret
+ * has not used yet: the server accepts each code once, as an authenticator app's user would find.
+ */
 export async function freshCode(secret: string): Promise<string> {
-  if (Date.now() % 30_000 > 25_000) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  while (step() <= (usedSteps.get(secret) ?? -1) || Date.now() % 30_000 > 25_000) await wait(30_000 - (Date.now() % 30_000) + 200);
+  usedSteps.set(secret, step());
   return totpCode(secret);
 }
