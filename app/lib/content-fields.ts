@@ -79,6 +79,7 @@ const credited: FieldSpec[] = [
   { name: "licence", kind: "choice", options: "licences" },
   { name: "source", kind: "url", optional: true },
   { name: "taken", kind: "date", optional: true },
+  { name: "toConfirm", kind: "text", optional: true },
 ];
 
 /** The fields of each kind of content, in the order the workspace lists the kinds. */

@@ -247,6 +247,17 @@ export function missingLaunchSettings(settings: ContentFiles["settings"]): Array
   });
 }
 
+/** A library item whose credit is still to be confirmed at its source, and what is to be confirmed. */
+export type CreditToConfirm = { type: "picture" | "video"; slug: string; credit: string; licence: string; toConfirm: string };
+
+/** The photographs and videos whose credit someone must confirm before launch: warnings, never a reason to refuse a load. */
+export function creditsToConfirm(items: { pictures: ReadonlyArray<CreditedItem>; videos: ReadonlyArray<CreditedItem> }): CreditToConfirm[] {
+  const of = (type: CreditToConfirm["type"], list: ReadonlyArray<CreditedItem>) =>
+    list.flatMap((x) => (x.toConfirm ? [{ type, slug: x.slug, credit: x.credit, licence: x.licence, toConfirm: x.toConfirm }] : []));
+  return [...of("picture", items.pictures), ...of("video", items.videos)];
+}
+type CreditedItem = { slug: string; credit: string; licence: string; toConfirm?: string };
+
 /** A problem as one line of English, for `content:check` and the loader's error. */
 export function describeProblem(p: ContentProblem): string {
   return `${p.type} ${p.slug}${p.field ? `.${p.field}` : ""}: ${ENGLISH[p.code](p.values ?? {})}`;

@@ -7,6 +7,7 @@ import { documentsRepository } from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
+import { creditsToConfirm, type CreditToConfirm } from "./checks.ts";
 import type { DocumentType } from "./documents.ts";
 import { EditingError, schemaProblems, type Editor, type EditingService } from "./editing.ts";
 
@@ -36,6 +37,13 @@ export function libraryItems(d: { handle: DatabaseHandle; editing: EditingServic
       if (texts.problems.length) throw new EditingError("invalid", texts.problems);
       if (await documents.get(type, slug)) throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
       return { slug, texts: texts.value as object };
+    },
+
+    /** The type's items (as drafted) whose credit is still to be confirmed at its source, for the dashboard. */
+    async toConfirm(editor: Editor, type: "picture" | "video"): Promise<CreditToConfirm[]> {
+      if (!can(editor.role, "content.read")) throw new EditingError("forbidden");
+      const drafts = (await documents.list(type)).map((r) => ({ ...(r.draft as CreditToConfirm), slug: r.slug }));
+      return creditsToConfirm(type === "picture" ? { pictures: drafts, videos: [] } : { pictures: [], videos: drafts });
     },
 
     /** Makes the item's document from its stored files; when it cannot be made, the files go again. */

@@ -47,6 +47,9 @@ export function picturesService(d: { handle: DatabaseHandle; editing: EditingSer
       return slug;
     },
 
+    /** The photographs whose credit is still to be confirmed at its source (`toConfirm`), as drafted. */
+    toConfirm: (editor: Editor) => items.toConfirm(editor, "picture"),
+
     /** Where a photograph is shown (drafts included): what must change before it can be deleted. */
     uses: usesOf,
 

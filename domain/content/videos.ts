@@ -101,6 +101,9 @@ export function videosService(d: { handle: DatabaseHandle; editing: EditingServi
       await items.remove(editor, "video", slug, revision, filesOf);
     },
 
+    /** The videos whose credit is still to be confirmed at its source (`toConfirm`), as drafted. */
+    toConfirm: (editor: Editor) => items.toConfirm(editor, "video"),
+
     /** The library's videos, with their place and which captions they have. */
     async list(editor: Editor) {
       items.need(editor, "content.read");

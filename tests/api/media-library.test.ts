@@ -131,4 +131,45 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     const audit = await t.domain.workspace.audit({ limit: 20, offset: 0 });
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["media.upload", "media.delete"]));
   });
+
+  it("lists a photograph whose credit is still to be confirmed (for the dashboard) until the note is cleared, never showing the note publicly", async () => {
+    const note = "The licence's version: check it on the file's Commons page.";
+    expect(await t.domain.pictures.toConfirm(editor)).toEqual([]);
+    await t.domain.pictures.upload(editor, photo(), { ...photoDetails("to-confirm"), toConfirm: note });
+    const entry = { type: "picture", slug: "to-confirm", credit: "Vyacheslav Argenberg", licence: "CC-BY-4.0", toConfirm: note };
+    expect(await t.domain.pictures.toConfirm(editor)).toEqual([entry]);
+    expect(await t.domain.pictures.toConfirm(translator)).toEqual([entry]);
+    expect(await t.domain.videos.toConfirm(editor)).toEqual([]);
+
+    // Published and shown on a place, the photograph carries its credit, and the note stays in the workspace.
+    const picture = await t.domain.editing.item(editor, "picture", "to-confirm");
+    await t.domain.editing.publish(editor, "picture", "to-confirm", picture.revision);
+    const place = await t.domain.editing.item(editor, "site", "umayyad-mosque");
+    const body = structuredClone(place.draft) as { images: Array<Record<string, unknown>> };
+    body.images[1] = { ...body.images[1], picture: "to-confirm" };
+    await t.domain.editing.publish(
+      editor,
+      "site",
+      "umayyad-mosque",
+      await t.domain.editing.save(editor, "site", "umayyad-mosque", place.revision, body),
+    );
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", "umayyad-mosque")
+      .executeTakeFirstOrThrow();
+    const answer = await (
+      await t.app.request(
+        `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
+      )
+    ).text();
+    expect(answer).toContain("Vyacheslav Argenberg");
+    expect(answer).not.toContain(note);
+
+    // Confirmed: the editor clears the note, and the dashboard no longer lists it.
+    const confirmed = await t.domain.editing.item(editor, "picture", "to-confirm");
+    const { toConfirm: _, ...cleared } = confirmed.draft as Record<string, unknown>;
+    await t.domain.editing.save(editor, "picture", "to-confirm", confirmed.revision, cleared);
+    expect(await t.domain.pictures.toConfirm(editor)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // /admin: who is signed in, with which role and languages, and what that role allows; and, for those who
-// edit, the site settings a launch needs that are still empty.
+// edit, what a launch still needs: the site settings that are empty, and the credits of photographs and
+// videos still to be confirmed at their source (their `toConfirm`).
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { WorkspaceLayoutData } from "./layout";
 import type { Route } from "./+types/dashboard";
@@ -10,13 +11,19 @@ import { can, PERMISSIONS } from "../../../domain/workspace/roles";
 import { missingLaunchSettings } from "../../../domain/content/checks";
 import { appContext } from "../../request-context";
 import type { ContentFiles } from "../../../domain/content/files";
+import { editorOf } from "../../lib/content.server";
+import { licenceName } from "../../lib/workspace-format";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const edits = can(who.account.role, "content.edit");
-  const settings = edits ? await context.get(appContext).domain.content.settings() : null;
+  const { domain } = context.get(appContext);
+  const settings = edits ? await domain.content.settings() : null;
+  const { editor } = editorOf(context);
+  const toConfirm = edits ? [...(await domain.pictures.toConfirm(editor)), ...(await domain.videos.toConfirm(editor))] : [];
   return {
     missing: settings ? missingLaunchSettings(settings as ContentFiles["settings"]) : [],
+    toConfirm,
     name: who.account.name,
     role: who.account.role,
     languages: who.account.languages ? who.account.languages.split(",") : [],
@@ -50,6 +57,20 @@ export default function Dashboard() {
             ))}
           </ul>
           <a href="/admin/content/settings/all">{t("dashboard.editSettings")}</a>
+        </section>
+      )}
+      {d.toConfirm.length > 0 && (
+        <section className="ws-card ws-warning" aria-labelledby="credits-to-confirm">
+          <h2 id="credits-to-confirm">{t("dashboard.creditsToConfirm")}</h2>
+          <ul>
+            {d.toConfirm.map((c) => (
+              <li key={`${c.type}/${c.slug}`}>
+                <a href={`/admin/content/${c.type}/${c.slug}`}>{c.slug}</a>
+                {` (${t("media.by", { credit: c.credit, licence: licenceName(c.licence, t) })}): `}
+                <bdi>{c.toConfirm}</bdi>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {!d.twoFactorEnabled && (
