@@ -2,10 +2,11 @@
 // without change.
 import { describe, expect, it } from "vitest";
 import { readContent } from "./files.ts";
-import { checkContent, distanceKm } from "./checks.ts";
+import { checkContent, creditsToConfirm, distanceKm, pictureUses } from "./checks.ts";
 import { glossaryProblems, readGlossary } from "./glossary.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { existsSync } from "node:fs";
+import { LANGUAGE_CODES } from "../../shared/languages.ts";
 import { join } from "node:path";
 
 const content = readContent("content");
@@ -85,6 +86,71 @@ describe("seed content", () => {
   it("knows Palmyra by its other names in other scripts", () => {
     const palmyra = content.places.find((p) => p.slug === "palmyra")!;
     for (const alias of ["Tadmur", "Palmyre", "تدمر", "帕尔米拉"]) expect(palmyra.aliases).toContain(alias);
+  });
+  it("has the ministry's nine photographs, each file in the library folder, shown on their places with their credits", () => {
+    expect(content.pictures).toHaveLength(9);
+    for (const p of content.pictures) {
+      expect(existsSync(join("content/media/library", p.file)), p.file).toBe(true);
+      expect(p.credit.trim(), p.slug).not.toBe("");
+    }
+    const bySlug = new Map(content.pictures.map((p) => [p.slug, p]));
+    expect(
+      ["palmyra-roman-theatre", "palmyra-temple-of-baalshamin", "aleppo-citadel"].map((slug) => {
+        const { credit, licence, source } = bySlug.get(slug)!;
+        return { slug, credit, licence, source };
+      }),
+    ).toEqual([
+      {
+        slug: "palmyra-roman-theatre",
+        credit: "Jerzy Strzelecki",
+        licence: "CC-BY-SA-3.0",
+        source: "https://commons.wikimedia.org/w/index.php?curid=3278593",
+      },
+      {
+        slug: "palmyra-temple-of-baalshamin",
+        credit: "Bernard Gagnon",
+        licence: "CC-BY-SA-3.0",
+        source: "https://commons.wikimedia.org/w/index.php?curid=12213877",
+      },
+      {
+        slug: "aleppo-citadel",
+        credit: "Memorino",
+        licence: "CC-BY-SA-3.0",
+        source: "https://commons.wikimedia.org/wiki/File:Citadel_of_Aleppo.jpg",
+      },
+    ]);
+    // The Palmyra pair are archival: their alt text and caption say so, and what happened since, in every language.
+    for (const slug of ["palmyra-roman-theatre", "palmyra-temple-of-baalshamin"])
+      for (const l of LANGUAGE_CODES) {
+        const { alt, caption } = bySlug.get(slug)!;
+        expect(alt[l], `${slug} alt ${l}`).toContain("2015");
+        expect(caption[l], `${slug} caption ${l}`).toMatch(slug === "palmyra-roman-theatre" ? /2015.*2017/ : /2015.*2015/);
+      }
+    const uses = pictureUses(content).filter((u) => bySlug.has(u.picture));
+    expect(uses).toEqual(
+      expect.arrayContaining([
+        { picture: "palmyra-roman-theatre", type: "site", slug: "palmyra-theatre-great-colonnade", field: "images.0.picture" },
+        { picture: "palmyra-temple-of-baalshamin", type: "site", slug: "palmyra", field: "images.1.picture" },
+        { picture: "aleppo-citadel", type: "site", slug: "citadel-of-aleppo", field: "images.0.picture" },
+      ]),
+    );
+    // Every photograph is shown somewhere.
+    for (const p of content.pictures)
+      expect(
+        uses.some((u) => u.picture === p.slug),
+        p.slug,
+      ).toBe(true);
+  });
+  it("lists the Aleppo photograph, and only it, among the credits to confirm before launch", () => {
+    expect(creditsToConfirm(content)).toEqual([
+      {
+        type: "picture",
+        slug: "aleppo-citadel",
+        credit: "Memorino",
+        licence: "CC-BY-SA-3.0",
+        toConfirm: expect.stringMatching(/Memorino.*2\.5 or 3\.0.*Commons/),
+      },
+    ]);
   });
   it("references only media files that exist, and sign videos only with their files", () => {
     const manifest = readMediaManifest("content/media.yaml");
