@@ -10,14 +10,14 @@ import { LIST_LIMITS } from "../../shared/limits.ts";
  * A number in an address: decimal digits only. A number parser would also read "0x1d" as 29, "1e1" as 10 and
  * "+1" as 1, so one place would answer at many addresses (and a cache would keep each); those are refused like "abc".
  */
-export const digits = (what: string, value: z.ZodNumber) =>
+export const digits = (what: string, value: z.ZodCoercedNumber<string>) =>
   z
     .string()
     .regex(/^[0-9]+$/, `${what} must be a number`)
     .pipe(value);
 
 export const id = (what: string) =>
-  digits(what, z.coerce.number().int().positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`));
+  digits(what, z.coerce.number<string>().int().positive(`${what} must be positive`).max(2_147_483_647, `${what} is too large`));
 
 export const pageQuery = z.object({
   page: z.coerce

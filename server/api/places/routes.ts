@@ -95,7 +95,7 @@ export const placeRoutes = (deps: Domain) => {
       params: z.object({
         ...cityCategory,
         service: id("service"),
-        star: digits("star", z.coerce.number().int().min(0, "star is 0..5").max(5, "star is 0..5")),
+        star: digits("star", z.coerce.number<string>().int().min(0, "star is 0..5").max(5, "star is 0..5")),
       }),
       query: pageQuery,
       response: placePage,
