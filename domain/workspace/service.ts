@@ -189,19 +189,25 @@ export function workspaceService(d: {
       }
     },
 
-    /** The second step of a sign-in: the code from the authenticator app, accepted once. */
+    /**
+     * The second step of a sign-in: the code from the authenticator app, accepted once, or one of the backup
+     * codes given at enrolment (each works once). Failures of either count towards better-auth's lockout.
+     */
     async verifySignInCode(code: string, headers: Headers): Promise<{ ok: boolean; cookies: string[] }> {
       const typed = code.trim();
+      const backup = !/^\d{6}$/.test(typed);
       try {
-        const { headers: out, response } = await (await api()).verifyTOTP({ body: { code: typed }, headers, returnHeaders: true });
+        const verify = backup ? (await api()).verifyBackupCode : (await api()).verifyTOTP;
+        const { headers: out, response } = await verify({ body: { code: typed }, headers, returnHeaders: true });
         const account = (await d.accounts.byId(response.user.id))!;
-        if (!(await firstUseOf(account.id, typed))) {
+        const actor = { id: account.id, email: account.email };
+        if (!backup && !(await firstUseOf(account.id, typed))) {
           // A code already used: the session better-auth made for it ends before anyone has its cookie.
-          await (await ctxOf()).internalAdapter.deleteSession(response.token);
-          await record({ id: account.id, email: account.email }, "sign-in.code-reused", account.email);
+          if (response.token) await (await ctxOf()).internalAdapter.deleteSession(response.token);
+          await record(actor, "sign-in.code-reused", account.email);
           return { ok: false, cookies: [] };
         }
-        await record({ id: account.id, email: account.email }, "sign-in", account.email, undefined, { twoFactor: true });
+        await record(actor, backup ? "sign-in.backup-code" : "sign-in", account.email, undefined, { twoFactor: true });
         return { ok: true, cookies: cookiesOf(out) };
       } catch {
         await record(null, "sign-in.two-factor-failed", "");
@@ -266,6 +272,17 @@ export function workspaceService(d: {
         return cookiesOf(out);
       } catch {
         throw new WorkspaceError("code.wrong", "code");
+      }
+    },
+
+    /** New backup codes, after the password again: the old ones stop working. */
+    async newBackupCodes(headers: Headers, who: SignedIn, password: string, _client: string): Promise<string[]> {
+      try {
+        const { backupCodes } = await (await api()).generateBackupCodes({ body: { password }, headers });
+        await record(actorOf(who), "two-factor.backup-codes", who.account.email);
+        return backupCodes;
+      } catch {
+        throw new WorkspaceError("password.wrong", "password");
       }
     },
 

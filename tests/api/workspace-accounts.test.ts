@@ -25,6 +25,7 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
   // The authenticator secrets of the accounts that enrolled, by e-mail, for the tests that follow enrolment.
   const secrets = new Map<string, string>();
   const enrolledSecret = async (email: string) => secrets.get(email)!;
+  const backups = new Map<string, string[]>();
 
   async function invited(email: string, role: string, password: string, languages: string[] = []) {
     const { path } = await ws.invite(CLI, { email, name: "Test Person", role, languages });
@@ -93,6 +94,7 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     await expect(ws.startTwoFactor(headersWith(first.cookies), "not the password")).rejects.toMatchObject({ code: "password.wrong" });
     const { totpURI, backupCodes } = await ws.startTwoFactor(headersWith(first.cookies), "olive grove at dawn");
     secrets.set("omar@example.org", secretOf(totpURI));
+    backups.set("omar@example.org", backupCodes);
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
     await expect(ws.confirmTwoFactor(headersWith(first.cookies), who, "000000")).rejects.toMatchObject({ code: "code.wrong" });
     const renewed = await ws.confirmTwoFactor(headersWith(first.cookies), who, totpCode(secretOf(totpURI)));
@@ -142,6 +144,32 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     const other = buildDomain(t.database, silentLog, { publicOrigin: "http://site.test" }).workspace;
     expect((await other.verifySignInCode(code, await passwordStep(other))).ok).toBe(false);
     expect((await ws.audit({ limit: 50, offset: 0 })).map((e) => e.action)).toContain("sign-in.code-reused");
+  });
+
+  it("accepts each backup code once in place of a code, and makes new ones that void the old", async () => {
+    const password = "olive grove at dawn";
+    const passwordStep = async () =>
+      headersWith(
+        ((await ws.signIn({ email: "omar@example.org", password, client: "c5", headers: new Headers() })) as { cookies: string[] }).cookies,
+      );
+    const [first, second] = backups.get("omar@example.org")!;
+    const signedIn = await ws.verifySignInCode(first, await passwordStep());
+    expect(signedIn.ok).toBe(true);
+    const omar = (await ws.current(headersWith(signedIn.cookies)))!;
+    expect(omar.account.email).toBe("omar@example.org");
+    expect((await ws.verifySignInCode(first, await passwordStep())).ok).toBe(false);
+
+    await expect(ws.newBackupCodes(headersWith(signedIn.cookies), omar, "not the password", "c5")).rejects.toMatchObject({
+      code: "password.wrong",
+    });
+    const fresh = await ws.newBackupCodes(headersWith(signedIn.cookies), omar, password, "c5");
+    expect(fresh.length).toBeGreaterThanOrEqual(8);
+    expect(fresh).not.toContain(second);
+    expect((await ws.verifySignInCode(second, await passwordStep())).ok).toBe(false);
+    expect((await ws.verifySignInCode(fresh[0], await passwordStep())).ok).toBe(true);
+    const actions = (await ws.audit({ limit: 100, offset: 0 })).map((e) => e.action);
+    expect(actions).toContain("sign-in.backup-code");
+    expect(actions).toContain("two-factor.backup-codes");
   });
 
   it("refuses a malformed e-mail, an empty form and an overlong password like a wrong password, without failing", async () => {

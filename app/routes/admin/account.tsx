@@ -12,6 +12,7 @@ import { formatTime, languageName } from "../../lib/workspace-format";
 type AccountAnswer =
   | { done: "password" | "two-factor" | "language" }
   | { enrolment: { totpURI: string; backupCodes: string[] } }
+  | { backupCodes: string[] }
   | { problem: string; field?: string; section: string; totpURI?: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,6 +45,10 @@ export async function action({ context, request }: Route.ActionArgs) {
           return data<AccountAnswer>({ ...answer.data, section: "two-factor", totpURI: formText(form, "totpURI") }, { status: 400 });
         }
       }
+      case "backup-codes":
+        return data<AccountAnswer>({
+          backupCodes: await service.newBackupCodes(request.headers, who, formText(form, "password"), workspaceOf(context).client),
+        });
       case "password": {
         const cookies = await service.changePassword(
           request.headers,
@@ -68,6 +73,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <ul className="ws-codes" dir="ltr">
+      {codes.map((code) => (
+        <li key={code}>
+          <code>{code}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TwoFactorSection({
   enabled,
   required,
@@ -84,12 +101,41 @@ function TwoFactorSection({
   const retry = answer && "problem" in answer && answer.section === "two-factor" ? answer : undefined;
   const totpURI = enrolment?.totpURI ?? retry?.totpURI;
   const startProblem = answer && "problem" in answer && answer.section === "two-factor-start" ? answer.problem : undefined;
+  const backupProblem = answer && "problem" in answer && answer.section === "backup-codes" ? answer.problem : undefined;
+  const newBackupCodes = answer && "backupCodes" in answer ? answer.backupCodes : undefined;
   return (
     <section id="two-factor" aria-labelledby="two-factor-title" className="ws-card">
       <h2 id="two-factor-title">{t("account.twoFactor.title")}</h2>
       {justEnabled && <Notice kind="success">{t("account.twoFactor.done")}</Notice>}
       <p>{enabled ? t("account.twoFactor.on") : t("account.twoFactor.off")}</p>
       {required && <Notice kind="error">{t("account.twoFactor.required")}</Notice>}
+      {enabled && (
+        <>
+          <h3>{t("account.twoFactor.newBackup")}</h3>
+          <p>{t("account.twoFactor.newBackupIntro")}</p>
+          {newBackupCodes && (
+            <>
+              <Notice kind="success">{t("account.twoFactor.newBackupDone")}</Notice>
+              <BackupCodes codes={newBackupCodes} />
+            </>
+          )}
+          <form method="post" className="ws-form">
+            <input type="hidden" name="intent" value="backup-codes" />
+            <Field
+              name="password"
+              id="backup-password"
+              label={t("account.twoFactor.password")}
+              type="password"
+              autoComplete="current-password"
+              problem={backupProblem}
+              required
+            />
+            <button type="submit" className="button ws-secondary">
+              {t("account.twoFactor.newBackup")}
+            </button>
+          </form>
+        </>
+      )}
       {!enabled && !totpURI && (
         <form method="post" className="ws-form">
           <input type="hidden" name="intent" value="two-factor-start" />
@@ -121,13 +167,7 @@ function TwoFactorSection({
           {enrolment && (
             <>
               <p>{t("account.twoFactor.backup")}</p>
-              <ul className="ws-codes" dir="ltr">
-                {enrolment.backupCodes.map((code) => (
-                  <li key={code}>
-                    <code>{code}</code>
-                  </li>
-                ))}
-              </ul>
+              <BackupCodes codes={enrolment.backupCodes} />
             </>
           )}
           <form method="post" className="ws-form">

@@ -24,7 +24,8 @@ export default function TwoFactor() {
       <p>{t("twoFactor.intro")}</p>
       {answer && <Notice kind="error">{t("twoFactor.wrong")}</Notice>}
       <form method="post" className="ws-form">
-        <Field name="code" label={t("twoFactor.code")} autoComplete="one-time-code" inputMode="numeric" required dir="ltr" />
+        {/* Not numeric: a backup code has letters too. */}
+        <Field name="code" label={t("twoFactor.code")} hint={t("twoFactor.backupHint")} autoComplete="one-time-code" required dir="ltr" />
         <button type="submit" className="button">
           {t("twoFactor.submit")}
         </button>
