@@ -20,7 +20,7 @@ export const GOVERNORATES = [
 ] as const;
 export type Governorate = (typeof GOVERNORATES)[number];
 
-/** What a visitor finds on arrival, as last verified. */
+/** What a visitor finds on arrival, as last checked. */
 export const PLACE_STATES = ["open", "partly-open", "closed", "damaged", "destroyed", "under-restoration"] as const;
 export type PlaceState = (typeof PLACE_STATES)[number];
 

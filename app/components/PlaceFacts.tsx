@@ -5,7 +5,7 @@ import type { SiteView } from "../lib/site.server";
 
 type Place = SiteView["place"];
 
-/** "Partly open · last verified March 2026", its note, and the World Heritage in Danger listing. */
+/** "Partly open · last checked March 2026", its note, and the World Heritage in Danger listing. */
 export function PlaceStatus({ place }: { place: Place }) {
   const { t } = useI18n();
   const { status, inDangerSince } = place.facts;

@@ -99,7 +99,7 @@ describe("a place's status and practical facts", () => {
     const page = await open(`${placePath(temple)}/info`, { width: 375 });
     const status = page.locator(".place-status .status");
     await expectOnScreen(status);
-    expect(await status.textContent()).toMatch(/^Destroyed · last verified \w+ \d{4}$/);
+    expect(await status.textContent()).toMatch(/^Destroyed · last checked \w+ \d{4}$/);
     expect(await page.textContent(".in-danger")).toBe("On UNESCO's List of World Heritage in Danger since 2013");
     const labels = await page.locator(".practical dt").allTextContents();
     // Governorate and nearest base, then exactly the fields the content fills, and never an empty one.
