@@ -32,6 +32,10 @@ type Problem = { problem: string; field?: string };
 
 /** A refusal of the domain as the form's answer (400, with the message key and the field it concerns). */
 export function problemOf(error: unknown) {
-  if (isWorkspaceError(error)) return data<Problem>({ problem: error.code, field: error.field }, { status: 400 });
+  if (isWorkspaceError(error)) {
+    // Too many attempts: 429, and when to try again, as the sign-in page answers.
+    const init = error.retryAfterSeconds ? { status: 429, headers: { "retry-after": String(error.retryAfterSeconds) } } : { status: 400 };
+    return data<Problem>({ problem: error.code, field: error.field }, init);
+  }
   throw error;
 }

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   "two-factor.enabled",
   "two-factor.backup-codes",
   "password.changed",
+  "password.failed",
+  "password.throttled",
   "password.reset",
   "account.invite",
   "account.password-set",

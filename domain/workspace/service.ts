@@ -26,9 +26,12 @@ export type InvitationResult = { account: AccountRow; path: string };
 /** A refusal the workspace shows next to the field it concerns; `code` is a message key. */
 export class WorkspaceError extends Refusal<string> {
   readonly field?: string;
-  constructor(code: string, field?: string) {
+  /** For a refusal after too many attempts: when to try again (the answer's Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: string, field?: string, retryAfterSeconds?: number) {
     super("WorkspaceError", code);
     this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export const isWorkspaceError = refusalTest<WorkspaceError>("WorkspaceError");
@@ -106,6 +109,27 @@ export function workspaceService(d: {
     if (!encrypted) return false;
     const step = await stepOfCode(await decryptedSecret((await ctxOf()).secretConfig, encrypted), code, Date.now());
     return step !== undefined && (await d.totpSteps.claim(userId, step));
+  }
+
+  /**
+   * Work that needs the signed-in person's password again (turning on two-step, new backup codes, a new
+   * password). A wrong password counts with the sign-in failures, by account and by address, so typing it here
+   * is no way round the sign-in limits; past them, the right one waits too.
+   */
+  async function withPassword<T>(who: SignedIn, client: string, field: string, work: () => Promise<T>): Promise<T> {
+    const keys = [`account:${who.account.email}`, await addressKey(client)];
+    const wait = await throttled(keys, [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress]);
+    if (wait > 0) {
+      await record(actorOf(who), "password.throttled", who.account.email);
+      throw new WorkspaceError("password.throttled", field, wait);
+    }
+    try {
+      return await work();
+    } catch {
+      await d.failures.record(keys, now().toISOString());
+      await record(actorOf(who), "password.failed", who.account.email);
+      throw new WorkspaceError("password.wrong", field);
+    }
   }
 
   return {
@@ -252,14 +276,17 @@ export function workspaceService(d: {
     },
 
     /** Starts two-factor enrolment: the TOTP address for the authenticator app, and one-time backup codes. */
-    async startTwoFactor(headers: Headers, password: string): Promise<{ totpURI: string; backupCodes: string[] }> {
-      try {
-        const enrolment = await (await api()).enableTwoFactor({ body: { password }, headers });
-        if (enrolment.method !== "totp") throw new Error("TOTP is the only second factor configured");
-        return { totpURI: enrolment.totpURI, backupCodes: enrolment.backupCodes };
-      } catch {
-        throw new WorkspaceError("password.wrong", "password");
-      }
+    async startTwoFactor(
+      headers: Headers,
+      who: SignedIn,
+      password: string,
+      client: string,
+    ): Promise<{ totpURI: string; backupCodes: string[] }> {
+      const enrolment = await withPassword(who, client, "password", async () =>
+        (await api()).enableTwoFactor({ body: { password }, headers }),
+      );
+      if (enrolment.method !== "totp") throw new Error("TOTP is the only second factor configured");
+      return { totpURI: enrolment.totpURI, backupCodes: enrolment.backupCodes };
     },
 
     /** Confirms enrolment with a first code; the other sessions end. */
@@ -276,30 +303,33 @@ export function workspaceService(d: {
     },
 
     /** New backup codes, after the password again: the old ones stop working. */
-    async newBackupCodes(headers: Headers, who: SignedIn, password: string, _client: string): Promise<string[]> {
-      try {
-        const { backupCodes } = await (await api()).generateBackupCodes({ body: { password }, headers });
-        await record(actorOf(who), "two-factor.backup-codes", who.account.email);
-        return backupCodes;
-      } catch {
-        throw new WorkspaceError("password.wrong", "password");
-      }
+    async newBackupCodes(headers: Headers, who: SignedIn, password: string, client: string): Promise<string[]> {
+      const { backupCodes } = await withPassword(who, client, "password", async () =>
+        (await api()).generateBackupCodes({ body: { password }, headers }),
+      );
+      await record(actorOf(who), "two-factor.backup-codes", who.account.email);
+      return backupCodes;
     },
 
-    async changePassword(headers: Headers, who: SignedIn, current: string, next: string, confirmation: string): Promise<string[]> {
+    async changePassword(
+      headers: Headers,
+      who: SignedIn,
+      current: string,
+      next: string,
+      confirmation: string,
+      client: string,
+    ): Promise<string[]> {
       checkPassword(next);
       if (next !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
-      try {
-        const { headers: out } = await (await api()).changePassword({
+      const { headers: out } = await withPassword(who, client, "current", async () =>
+        (await api()).changePassword({
           body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
           headers,
           returnHeaders: true,
-        });
-        await record(actorOf(who), "password.changed", who.account.email);
-        return cookiesOf(out);
-      } catch {
-        throw new WorkspaceError("password.wrong", "current");
-      }
+        }),
+      );
+      await record(actorOf(who), "password.changed", who.account.email);
+      return cookiesOf(out);
     },
 
     async accounts(): Promise<AccountRow[]> {

@@ -39,7 +39,7 @@ describe.each(ENGINES)("workspace access on %s", (engine) => {
     // The admin of the matrix has two-step verification on, as an admin must.
     const headers = new Headers({ cookie: cookies.admin! });
     const who = (await ws.current(headers))!;
-    const { totpURI } = await ws.startTwoFactor(headers, PASSWORD);
+    const { totpURI } = await ws.startTwoFactor(headers, who, PASSWORD, "admin");
     cookies.admin = cookieHeader(await ws.confirmTwoFactor(headers, who, totpCode(secretOf(totpURI))));
   });
   afterAll(() => t.close());

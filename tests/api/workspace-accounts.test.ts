@@ -91,8 +91,10 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     expect(first.outcome).toBe("signed-in");
     const who = (await ws.current(headersWith(first.cookies)))!;
     expect(ws.needsTwoFactor(who)).toBe(true);
-    await expect(ws.startTwoFactor(headersWith(first.cookies), "not the password")).rejects.toMatchObject({ code: "password.wrong" });
-    const { totpURI, backupCodes } = await ws.startTwoFactor(headersWith(first.cookies), "olive grove at dawn");
+    await expect(ws.startTwoFactor(headersWith(first.cookies), who, "not the password", "c2")).rejects.toMatchObject({
+      code: "password.wrong",
+    });
+    const { totpURI, backupCodes } = await ws.startTwoFactor(headersWith(first.cookies), who, "olive grove at dawn", "c2");
     secrets.set("omar@example.org", secretOf(totpURI));
     backups.set("omar@example.org", backupCodes);
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
@@ -197,6 +199,34 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     });
     expect(blocked.outcome).toBe("throttled");
     expect((blocked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 60);
+  });
+
+  it("counts wrong passwords typed again while signed in with the sign-in failures, and stops them at the same limit", async () => {
+    const password = "a good long secret for reauth";
+    await invited("reauth@example.org", "editor", password);
+    const cookies = headersWith(
+      ((await ws.signIn({ email: "reauth@example.org", password, client: "desk", headers: new Headers() })) as { cookies: string[] })
+        .cookies,
+    );
+    const who = (await ws.current(cookies))!;
+    const attempts = [
+      () => ws.startTwoFactor(cookies, who, "guess", "desk"),
+      () => ws.changePassword(cookies, who, "guess", "a new and long passphrase", "a new and long passphrase", "desk"),
+    ];
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) await expect(attempts[i % 2]()).rejects.toMatchObject({ code: "password.wrong" });
+    // The right password now waits too, whichever form it is typed in, and so does signing in.
+    await expect(ws.startTwoFactor(cookies, who, password, "desk")).rejects.toMatchObject({ code: "password.throttled" });
+    await expect(
+      ws.changePassword(cookies, who, password, "a new and long passphrase", "a new and long passphrase", "desk"),
+    ).rejects.toMatchObject({
+      code: "password.throttled",
+    });
+    expect((await ws.signIn({ email: "reauth@example.org", password, client: "elsewhere", headers: new Headers() })).outcome).toBe(
+      "throttled",
+    );
+    const actions = (await ws.audit({ limit: 100, offset: 0 })).map((e) => e.action);
+    expect(actions).toContain("password.failed");
+    expect(actions).toContain("password.throttled");
   });
 
   it("stops one address trying many accounts", async () => {

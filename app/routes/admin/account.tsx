@@ -28,13 +28,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const who = signedIn(context);
-  const { service } = workspaceOf(context);
+  const { service, client } = workspaceOf(context);
   const form = await postedForm(request);
   const intent = formText(form, "intent");
   try {
     switch (intent) {
       case "two-factor-start":
-        return data<AccountAnswer>({ enrolment: await service.startTwoFactor(request.headers, formText(form, "password")) });
+        return data<AccountAnswer>({ enrolment: await service.startTwoFactor(request.headers, who, formText(form, "password"), client) });
       case "two-factor-confirm": {
         try {
           const cookies = await service.confirmTwoFactor(request.headers, who, formText(form, "code"));
@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "backup-codes":
         return data<AccountAnswer>({
-          backupCodes: await service.newBackupCodes(request.headers, who, formText(form, "password"), workspaceOf(context).client),
+          backupCodes: await service.newBackupCodes(request.headers, who, formText(form, "password"), client),
         });
       case "password": {
         const cookies = await service.changePassword(
@@ -56,6 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           formText(form, "current"),
           formText(form, "password"),
           formText(form, "confirmation"),
+          client,
         );
         return redirectWithCookies("/admin/account?done=password#password", cookies);
       }
@@ -69,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   } catch (error) {
     const answer = problemOf(error);
-    return data<AccountAnswer>({ ...answer.data, section: intent }, { status: 400 });
+    return data<AccountAnswer>({ ...answer.data, section: intent }, answer.init ?? { status: 400 });
   }
 }
 
