@@ -14,6 +14,7 @@ import { auditEntry, type AuditAction } from "./audit-actions.ts";
 import { isRole, requiresTwoFactor, type Role } from "./roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { decryptedSecret, stepOfCode } from "./totp.ts";
+import { passwordWeakness } from "./password-strength.ts";
 
 export type Actor = { id: string | null; email: string };
 export type SignedIn = { account: AccountRow };
@@ -65,9 +66,16 @@ export function workspaceService(d: {
     return `${WORKSPACE_PREFIX}/invitation/${token}`;
   }
 
-  function checkPassword(password: string) {
+  function checkLength(password: string) {
     if (password.length < PASSWORD_LENGTH.min) throw new WorkspaceError("password.tooShort", "password");
     if (password.length > PASSWORD_LENGTH.max) throw new WorkspaceError("password.tooLong", "password");
+  }
+
+  /** The length first (cheap), then how guessable it is, also from the account's own e-mail and name. */
+  async function checkPassword(password: string, account: { email: string; name: string }) {
+    checkLength(password);
+    const weakness = await passwordWeakness(password, account);
+    if (weakness) throw new WorkspaceError(`password.${weakness}`, "password");
   }
 
   function checkLanguages(role: Role, languages: string[]): string {
@@ -161,11 +169,15 @@ export function workspaceService(d: {
 
     /** Sets the password an invitation (or an admin's reset) asked for. The link works once. */
     async acceptInvitation(token: string, password: string, confirmation: string, interfaceLanguage?: string): Promise<AccountRow> {
-      checkPassword(password);
+      checkLength(password);
       if (password !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
       const tokenHash = hashToken(token);
       const open = await d.accounts.openInvitation(tokenHash, now().toISOString());
-      if (!open || !(await d.accounts.spendInvitation(tokenHash, now().toISOString()))) throw new WorkspaceError("invitation.invalid");
+      const invitee = open && (await d.accounts.byId(open.user_id));
+      if (!open || !invitee) throw new WorkspaceError("invitation.invalid");
+      // Checked before the link is spent: a refused password leaves the link working for a better one.
+      await checkPassword(password, invitee);
+      if (!(await d.accounts.spendInvitation(tokenHash, now().toISOString()))) throw new WorkspaceError("invitation.invalid");
       const ctx = await ctxOf();
       const hash = await ctx.password.hash(password);
       const credential = (await ctx.internalAdapter.findAccounts(open.user_id)).find((a) => a.providerId === "credential");
@@ -319,7 +331,7 @@ export function workspaceService(d: {
       confirmation: string,
       client: string,
     ): Promise<string[]> {
-      checkPassword(next);
+      await checkPassword(next, who.account);
       if (next !== confirmation) throw new WorkspaceError("password.mismatch", "confirmation");
       const { headers: out } = await withPassword(who, client, "current", async () =>
         (await api()).changePassword({

@@ -59,6 +59,23 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
     expect(who?.account.email).toBe("rania@example.org");
   });
 
+  it("refuses a common, a guessable or a personal password, saying which, and keeps the link working", async () => {
+    const { path } = await ws.invite(CLI, { email: "nadia.khoury@example.org", name: "Nadia Khoury", role: "editor", languages: [] });
+    const refused: [string, string][] = [
+      ["aaaaaaaaaaaa", "password.guessable"],
+      ["password1234", "password.common"],
+      ["qwertyuiop123", "password.common"],
+      ["nadia.khoury@example.org", "password.personal"],
+      ["Nadia Khoury 1990", "password.personal"],
+    ];
+    for (const [password, code] of refused) {
+      await expect(ws.acceptInvitation(tokenOf(path), password, password), password).rejects.toMatchObject({ code, field: "password" });
+    }
+    expect((await ws.acceptInvitation(tokenOf(path), "figs dried on a flat roof", "figs dried on a flat roof")).email).toBe(
+      "nadia.khoury@example.org",
+    );
+  });
+
   it("refuses an unknown e-mail, a second account with the same e-mail, an unknown role and a translator without languages", async () => {
     await expect(ws.invite(CLI, { email: "nobody", name: "No One", role: "editor", languages: [] })).rejects.toMatchObject({
       field: "email",
@@ -202,7 +219,7 @@ describe.each(ENGINES)("workspace accounts on %s", (engine) => {
   });
 
   it("counts wrong passwords typed again while signed in with the sign-in failures, and stops them at the same limit", async () => {
-    const password = "a good long secret for reauth";
+    const password = "a good long secret phrase";
     await invited("reauth@example.org", "editor", password);
     const cookies = headersWith(
       ((await ws.signIn({ email: "reauth@example.org", password, client: "desk", headers: new Headers() })) as { cookies: string[] })
