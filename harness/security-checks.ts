@@ -68,3 +68,25 @@ export async function headThenGet(baseURL: string, page = "/privacy") {
     ok: afterBytes === freshBytes && hashes > 0,
   };
 }
+
+/**
+ * Each kind of answer the site keeps in a cache by its address (a page, its data request, the sitemap,
+ * robots.txt, an API list), asked once with a foreign Host header and then as an ordinary visitor would: what
+ * the foreign one was answered, and whether the visitor's copy names the foreign host.
+ */
+export async function hostPoisoning(baseURL: string, from: string, foreign = "evil.example") {
+  const kinds = [
+    { kind: "page", path: "/es/about" },
+    { kind: "page data", path: "/es/about.data" },
+    { kind: "sitemap", path: "/sitemap.xml" },
+    { kind: "robots.txt", path: "/robots.txt" },
+    { kind: "API list", path: "/back/api/user/category1/category/language/1" },
+  ];
+  const results = [];
+  for (const { kind, path } of kinds) {
+    const poisoned = await requestFrom(baseURL, from, { method: "GET", path, headers: { host: foreign } });
+    const visitor = await (await fetch(`${baseURL}${path}`)).text();
+    results.push({ kind, path, foreignStatus: poisoned.status, leaked: visitor.includes(foreign) });
+  }
+  return { results, ok: results.every((r) => !r.leaked && r.foreignStatus >= 400 && r.foreignStatus < 500) };
+}

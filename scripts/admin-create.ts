@@ -7,7 +7,7 @@ import { readEnv } from "../server/env.ts";
 import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { buildDomain } from "../server/compose.ts";
-import { workspaceOrigin } from "../server/boot.ts";
+import { siteOrigin } from "../server/http/allowed-hosts.ts";
 import { isWorkspaceError } from "../domain/workspace/service.ts";
 import { workspaceMessages } from "../app/i18n/workspace-messages.ts";
 
@@ -19,7 +19,7 @@ if (!values.email) {
 const env = readEnv();
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
 await migrate(handle);
-const origin = workspaceOrigin(env);
+const origin = siteOrigin(env);
 const domain = buildDomain(handle, pino({ level: "silent" }), { workspaceSecret: env.WORKSPACE_SECRET, workspaceOrigin: origin });
 try {
   const { account, path } = await domain.workspace.invite(

@@ -15,6 +15,7 @@ import { securityHeaders } from "./http/headers.ts";
 import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
+import { onlyAllowedHosts } from "./http/allowed-hosts.ts";
 import { MAX_BODY_BYTES, UPLOAD_LIMITS } from "../shared/limits.ts";
 import { CAPTIONS_PATH, isWorkspacePath, UPLOAD_PATH } from "../shared/workspace-routes.ts";
 import { workspaceGuard, type WorkspaceVariables } from "./http/workspace-guard.ts";
@@ -45,6 +46,8 @@ export type AppOptions = {
   /** The metrics each request is counted in; GET /metrics serves them to a scraper with `metricsToken`. */
   metrics?: SiteMetrics;
   metricsToken?: string;
+  /** The Host values answered (server/http/allowed-hosts.ts); absent in tests that build the app in-process. */
+  allowedHosts?: Set<string>;
 };
 
 /** The API's kept answers: every list, place and search the apps ask often (a list is 5-60 kB, 1-8 kB compressed). */
@@ -79,6 +82,8 @@ export function createApp(o: AppOptions) {
     // Method, path and status only: no address, no query string, no body (the privacy promise).
     o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
+  // Before any cache: a request for another host never makes or reads a kept answer.
+  if (o.allowedHosts) app.use(onlyAllowedHosts(o.allowedHosts));
   app.use(closeOnUnreadBody);
   app.use(securityHeaders);
   app.use(compression);

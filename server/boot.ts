@@ -12,11 +12,7 @@ import { buildDomain } from "./compose.ts";
 import { previewer } from "./preview.ts";
 import { mediaStoreOf } from "./media-store.ts";
 import { siteMetrics } from "./metrics.ts";
-
-/** Where the workspace is reached: PUBLIC_ORIGIN in production (https makes its cookies Secure), else this server. */
-export function workspaceOrigin(env: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }): string {
-  return env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`;
-}
+import { allowedHosts, siteOrigin } from "./http/allowed-hosts.ts";
 
 /** `onStage` hears when the database is migrated and when the first content is loaded (server/readiness.ts). */
 export async function boot(onStage: (stage: "migrating" | "loading-content") => void = () => {}) {
@@ -35,11 +31,12 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     smtpUrl: env.SMTP_URL,
     to: env.CONTACT_MAIL_TO,
     from: env.CONTACT_MAIL_FROM,
-    publicOrigin: env.PUBLIC_ORIGIN,
+    // Absolute links come from configuration only, never from a request's Host (server/http/allowed-hosts.ts).
+    publicOrigin: siteOrigin(env),
     mapTiles: env.MAP_TILES_URL,
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
     workspaceSecret: env.WORKSPACE_SECRET,
-    workspaceOrigin: workspaceOrigin(env),
+    workspaceOrigin: siteOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
     mediaStore: mediaStoreOf(env),
@@ -64,6 +61,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     staticMediaDir: join(env.CONTENT_DIR, "media", "static"),
     metrics,
     metricsToken: env.METRICS_TOKEN,
+    allowedHosts: allowedHosts(siteOrigin(env)),
   };
   const preview = previewer(domain, log);
   return { env, log, version, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics };

@@ -1,5 +1,6 @@
 // The server's configuration, read from the environment once at start and checked.
 import { z } from "zod";
+import { LOOPBACK_HOSTS } from "./http/allowed-hosts.ts";
 
 const schema = z
   .object({
@@ -27,8 +28,12 @@ const schema = z
     MEDIA_S3_REGION: z.string().default("us-east-1"),
     MEDIA_S3_ACCESS_KEY_ID: z.string().optional(),
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
-    /** The public origin used for absolute URLs (canonical links, image URLs of the API). */
-    PUBLIC_ORIGIN: z.url().optional(),
+    /**
+     * The site's public origin, e.g. https://visitsyria.gov.sy: every absolute URL (canonical links, hreflang, the
+     * sitemap, the API's image URLs) is written from it, and a request naming another Host is refused. Required
+     * in production unless the server listens on a loopback address only (`npm start` on one machine).
+     */
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
     /**
      * A raster tile source for the map on the ministry's own domain, e.g. https://tiles.example.gov.sy/{z}/{x}/{y}.png
      * (docs/DEPLOYMENT.md). Unset, the map is drawn from the Natural Earth outlines alone and requests nothing else.
@@ -68,6 +73,12 @@ const schema = z
       .optional(),
     /** Seconds a browser or CDN may keep a public page. */
     PAGE_MAX_AGE: z.coerce.number().int().min(0).default(300),
+  })
+  .refine((e) => e.NODE_ENV !== "production" || e.PUBLIC_ORIGIN !== undefined || LOOPBACK_HOSTS.includes(e.HOST), {
+    message:
+      "PUBLIC_ORIGIN is required in production when HOST is not a loopback address: set it to the site's public address, " +
+      "such as https://visitsyria.gov.sy (absolute links are written from it, and requests for any other host are refused)",
+    path: ["PUBLIC_ORIGIN"],
   })
   .refine(
     (e) => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
 import { observe } from "../../harness/observatory.ts";
 import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
-import { contactRateLimit, headThenGet } from "../../harness/security-checks.ts";
+import { contactRateLimit, headThenGet, hostPoisoning } from "../../harness/security-checks.ts";
 
 describe("response headers", () => {
   it("score A+ on the home page by the Observatory's rules", async () => {
@@ -64,5 +64,13 @@ describe("contact rate limit", () => {
     expect(result.statuses).toEqual([201, 201, 201, 201, 429]);
     expect(Number(result.retryAfter)).toBeGreaterThan(0);
     expect(Number(result.retryAfter)).toBeLessThanOrEqual(600);
+  });
+});
+
+describe("the page cache and a foreign Host", () => {
+  it("refuses a request for another host before any cache, so the next visitor's page, data, sitemap, robots.txt and API answer name only this site", async () => {
+    const probe = await hostPoisoning(baseURL(), "127.0.0.6");
+    expect(probe.results.filter((r) => r.leaked)).toEqual([]);
+    for (const r of probe.results) expect(r.foreignStatus, r.kind).toBe(421);
   });
 });
