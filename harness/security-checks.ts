@@ -90,3 +90,35 @@ export async function hostPoisoning(baseURL: string, from: string, foreign = "ev
   }
   return { results, ok: results.every((r) => !r.leaked && r.foreignStatus >= 400 && r.foreignStatus < 500) };
 }
+
+/** Wrong passwords for one account until the sign-in page refuses: its status and Retry-After. */
+export async function signInThrottle(baseURL: string, from: string, attempts = 8) {
+  const email = `probe-${Date.now()}@example.org`;
+  const statuses: number[] = [];
+  for (let i = 1; i <= attempts; i++) {
+    const res = await requestFrom(baseURL, from, {
+      method: "POST",
+      path: "/admin/sign-in",
+      headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password: `wrong guess number ${i}` }).toString(),
+    });
+    statuses.push(res.status);
+    if (res.status === 429) {
+      const retryAfter = res.headers["retry-after"];
+      return { statuses, retryAfter: typeof retryAfter === "string" ? retryAfter : null };
+    }
+  }
+  return { statuses, retryAfter: null };
+}
+
+/** Workspace paths spelt in other cases, asked without a session: each must be guarded and never cached. */
+export async function respeltWorkspacePaths(baseURL: string) {
+  const paths = ["/Admin", "/ADMIN/accounts", "/Admin/content", "/aDmIn/audit", "/Admin/inbox.data"];
+  const results = [];
+  for (const path of paths) {
+    const res = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+    await res.arrayBuffer();
+    results.push({ path, status: res.status, cacheControl: res.headers.get("cache-control"), location: res.headers.get("location") });
+  }
+  return { results, ok: results.every((r) => [303, 401].includes(r.status) && r.cacheControl === "no-store") };
+}

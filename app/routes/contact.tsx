@@ -11,6 +11,7 @@ import { CONTACT_LIMITS } from "../../shared/limits";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import type { RootData } from "../root";
+import { actionOrLoaderHeaders } from "../lib/answer-headers";
 
 type Field = "name" | "email" | "subject" | "message";
 type Reason = "required" | "tooShort" | "tooLong" | "invalid";
@@ -23,6 +24,9 @@ export function loader({ params }: Route.LoaderArgs) {
   languageOf(params);
   return null;
 }
+
+/** A refusal for too many attempts carries its Retry-After (app/lib/answer-headers.ts). */
+export const headers = actionOrLoaderHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const language = languageOf(params);

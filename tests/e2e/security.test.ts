@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
 import { observe } from "../../harness/observatory.ts";
 import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
-import { contactRateLimit, headThenGet, hostPoisoning } from "../../harness/security-checks.ts";
+import { contactRateLimit, headThenGet, hostPoisoning, respeltWorkspacePaths, signInThrottle } from "../../harness/security-checks.ts";
 
 describe("response headers", () => {
   it("score A+ on the home page by the Observatory's rules", async () => {
@@ -72,5 +72,20 @@ describe("the page cache and a foreign Host", () => {
     const probe = await hostPoisoning(baseURL(), "127.0.0.6");
     expect(probe.results.filter((r) => r.leaked)).toEqual([]);
     for (const r of probe.results) expect(r.foreignStatus, r.kind).toBe(421);
+  });
+});
+
+describe("the workspace's limits and paths", () => {
+  it("answers a sign-in refused for too many attempts with 429 and Retry-After", async () => {
+    const result = await signInThrottle(baseURL(), "127.0.0.7");
+    expect(result.statuses.at(-1)).toBe(429);
+    expect(Number(result.retryAfter)).toBeGreaterThan(0);
+    expect(Number(result.retryAfter)).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("guards workspace paths in any case, and never caches them", async () => {
+    const result = await respeltWorkspacePaths(baseURL());
+    expect(result.results.filter((r) => r.status !== 303 && r.status !== 401)).toEqual([]);
+    expect(result.results.filter((r) => r.cacheControl !== "no-store")).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { problemOf, redirectWithCookies, signedIn, workspaceOf } from "../../lib
 import { Field, NewPasswordFields, Notice } from "../../components/workspace/Form";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
+import { actionOrLoaderHeaders } from "../../lib/answer-headers";
 
 type AccountAnswer =
   | { done: "password" | "two-factor" | "language" }
@@ -25,6 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     sessions: await service.sessions(who),
   };
 }
+
+/** A refusal for too many attempts carries its Retry-After (app/lib/answer-headers.ts). */
+export const headers = actionOrLoaderHeaders;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const who = signedIn(context);

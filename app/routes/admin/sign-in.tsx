@@ -6,6 +6,7 @@ import type { Route } from "./+types/sign-in";
 import { useI18n } from "../../i18n/I18nProvider";
 import { redirectWithCookies, safeNext, workspaceOf } from "../../lib/workspace.server";
 import { Field, Notice, WorkspaceLanguageLink } from "../../components/workspace/Form";
+import { actionOrLoaderHeaders } from "../../lib/answer-headers";
 
 type SignInAnswer = { problem: "refused" } | { problem: "throttled"; minutes: number };
 
@@ -13,6 +14,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (workspaceOf(context).who) throw redirect("/admin", 303);
   return { passwordSet: new URL(request.url).searchParams.has("password-set") };
 }
+
+/** A refusal for too many attempts carries its Retry-After (app/lib/answer-headers.ts). */
+export const headers = actionOrLoaderHeaders;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { service, client } = workspaceOf(context);
