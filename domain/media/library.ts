@@ -96,9 +96,9 @@ export function mediaLibrary(store: MediaStore) {
 
     /** Takes a video's captions in one language, checked against the video's length. Returns the file name. */
     async addCaptions(slug: string, language: string, bytes: Uint8Array, videoSeconds: number): Promise<string> {
-      checkCaptions(bytes, videoSeconds);
-      const file = libraryName(`${slug}-${language}`, bytes, "vtt");
-      await store.put(keyOf(file), bytes);
+      const kept = checkCaptions(bytes, videoSeconds).bytes;
+      const file = libraryName(`${slug}-${language}`, kept, "vtt");
+      await store.put(keyOf(file), kept);
       return file;
     },
 
@@ -108,10 +108,11 @@ export function mediaLibrary(store: MediaStore) {
      */
     async importFile(file: string, bytes: Uint8Array, seconds = Number.POSITIVE_INFINITY): Promise<void> {
       if ((await store.size(keyOf(file))) !== undefined) return;
+      let kept = bytes;
       if (isImageFile(file)) await checkImage(bytes);
-      else if (file.endsWith(".vtt")) checkCaptions(bytes, seconds);
+      else if (file.endsWith(".vtt")) kept = checkCaptions(bytes, seconds).bytes;
       else await inspectVideo(bytes);
-      await store.put(keyOf(file), bytes);
+      await store.put(keyOf(file), kept);
     },
 
     /** A library file's own bytes (an export takes them with the content). */

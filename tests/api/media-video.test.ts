@@ -162,6 +162,45 @@ describe.each(LIBRARY_SETUPS)("library videos on %s with a %s store", (engine, k
     expect((await t.app.request("http://localhost/media/lib/video/../library/x.jpg")).status).toBe(404);
   });
 
+  it("keeps only the cue markup WebVTT allows: a script in a cue or a note never reaches a player", async () => {
+    const item = await draft("courtyard");
+    const hostile = vtt(
+      [
+        "WEBVTT",
+        "",
+        "NOTE <script>alert('note')</script>",
+        "",
+        "STYLE",
+        "::cue { background: url(https://evil.example/x.png) }",
+        "",
+        "00:00.000 --> 00:01.500",
+        "<v Narrator>The <b>courtyard</b> <i>at</i> <c.yellow>dawn</c><script>alert(1)</script> <img src=x onerror=alert(2)>",
+        "",
+        "00:01.500 --> 00:02.500",
+        '<lang ar>الصحن</lang> <ruby>漢<rt>kan</rt></ruby> <00:00:02.000><u>now</u> <v onmouseover="alert(3)">x</v>',
+        "",
+      ].join("\n"),
+    );
+    await t.domain.videos.addCaptions(editor, "courtyard", "ar", item.revision, hostile);
+    const { draft: body } = await draft("courtyard");
+    const arabic = body.captions.find((c: { language: string }) => c.language === "ar");
+    const kept = await (await t.app.request(`http://localhost/media/lib/video/${arabic.file}`)).text();
+    expect(kept).not.toMatch(/script|<img|onerror|onmouseover|evil\.example|STYLE|NOTE/i);
+    for (const allowed of [
+      "<v Narrator>",
+      "<b>courtyard</b>",
+      "<i>at</i>",
+      "<c.yellow>dawn</c>",
+      "<lang ar>",
+      "<ruby>漢<rt>kan</rt></ruby>",
+      "<00:00:02.000>",
+      "<u>now</u>",
+    ])
+      expect(kept).toContain(allowed);
+    // The text inside a refused tag stays, as plain text.
+    expect(kept).toContain("alert(1)");
+  });
+
   it("lets no viewer add captions and no translator delete a video, and keeps the video as it was", async () => {
     const item = await draft("courtyard");
     await expect(t.domain.videos.addCaptions(viewer, "courtyard", "ar", item.revision, english)).rejects.toMatchObject({
