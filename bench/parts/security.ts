@@ -1,14 +1,28 @@
 // Security: response headers scored by the MDN HTTP Observatory's rules (harness/observatory.ts), a seeded
 // fuzz of the API and the contact form (harness/fuzz.ts), and the contact rate limit seen from one client.
 // Each activity speaks from its own loopback address, since the server counts the rate limit per address.
+import { join } from "node:path";
 import type { Budget, BenchPart } from "../lib/types.ts";
 import { observe, type ObservatoryReport } from "../../harness/observatory.ts";
 import { fuzz, requestFrom, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
-import { contactRateLimit, headThenGet, observatoryTargets, type RateLimitResult } from "../../harness/security-checks.ts";
+import {
+  contactRateLimit,
+  headThenGet,
+  hostPoisoning,
+  observatoryTargets,
+  respeltWorkspacePaths,
+  signInThrottle,
+  type RateLimitResult,
+} from "../../harness/security-checks.ts";
+import { codeReplay, reauthenticationGuessing, unsafeSchemes } from "../../harness/workspace-probes.ts";
 
 const FUZZ_FROM = "127.0.0.2";
 const RATE_LIMIT_FROM = "127.0.0.3";
 const PROBE_FROM = "127.0.0.4";
+const HOST_FROM = "127.0.0.5";
+const SIGN_IN_FROM = "127.0.0.6";
+const CODE_FROM = "127.0.0.7";
+const REAUTH_FROM = "127.0.0.8";
 
 const cell = (r: ObservatoryReport, name: string) => {
   const t = r.tests.find((x) => x.name === name)!;
@@ -24,6 +38,7 @@ function markdown(
   head: Awaited<ReturnType<typeof headThenGet>>,
   oversize: { page: number; api: number },
   alive: boolean,
+  workspace: Budget[],
 ): string {
   const testNames = reports[0].tests.map((t) => t.name);
   const statuses = Object.entries(f.statuses)
@@ -50,6 +65,7 @@ function markdown(
     `| contact rate limit (one client) | ${rate.accepted} accepted, 429 on message ${rate.limitedAt ?? "never"}, Retry-After ${rate.retryAfter ?? "missing"} s |`,
     `| 1 MB body: API / contact page | ${oversize.api} / ${oversize.page} |`,
     `| GET after HEAD of a page | ${head.ok ? "unchanged" : `**${head.afterHeadBytes} bytes, ${head.afterHeadScriptHashes} script hashes** (fresh GET: ${head.freshBytes} bytes)`} |`,
+    ...workspace.map((b) => `| ${b.name} | ${b.pass ? b.value : `**${b.value}**`} |`),
     "",
     ...(f.serverErrors
       ? [
@@ -113,6 +129,62 @@ export const security: BenchPart = async (ctx) => {
   const head = await headThenGet(base);
   const afterHead = head.ok ? null : await observe(base + head.path);
 
+  // The workspace's attacks of the outside probe (issue: security findings), each a budget below.
+  const host = await hostPoisoning(base, HOST_FROM);
+  const throttle = await signInThrottle(base, SIGN_IN_FROM);
+  const respelt = await respeltWorkspacePaths(base);
+  const database = join(ctx.scratchDir, "site.sqlite");
+  const replay = await codeReplay(base, database, CODE_FROM);
+  const reauth = await reauthenticationGuessing(base, database, REAUTH_FROM);
+  const schemes = await unsafeSchemes(database);
+  ctx.log(`host: ${host.results.map((r) => `${r.kind} ${r.foreignStatus}${r.leaked ? " LEAKED" : ""}`).join(", ")}`);
+  ctx.log(`sign-in throttle: ${throttle.statuses.join(" ")}, Retry-After ${throttle.retryAfter}`);
+  ctx.log(`respelt workspace paths: ${respelt.results.map((r) => `${r.path} ${r.status} ${r.cacheControl}`).join(", ")}`);
+  ctx.log(`code replay: first ${replay.first}, again ${replay.replay}`);
+  ctx.log(
+    `re-authentication: ${reauth.statuses.join(" ")}, then the right password ${reauth.rightPassword}, sign-in ${reauth.signInAfter}`,
+  );
+  ctx.log(`unsafe schemes: ${schemes.refused} of ${schemes.tried} refused`);
+  const workspaceBudgets: Budget[] = [
+    {
+      name: "foreign Host: refused before the cache, next visitor's answers clean",
+      limit: "5 of 5 kinds",
+      value: `${host.results.filter((r) => !r.leaked && r.foreignStatus === 421).length} of ${host.results.length}`,
+      pass: host.ok,
+      note: host.ok ? undefined : host.results.map((r) => `${r.kind}: ${r.foreignStatus}${r.leaked ? ", leaked" : ""}`).join("; "),
+    },
+    {
+      name: "two-step code replayed",
+      limit: "first 303, again 401",
+      value: `first ${replay.first}, again ${replay.replay}`,
+      pass: replay.ok,
+    },
+    {
+      name: "password guessed again while signed in",
+      limit: "429 + Retry-After, sign-in held too",
+      value: `${reauth.statuses.join(" ")}; right password ${reauth.rightPassword}, Retry-After ${reauth.retryAfter ?? "missing"}; sign-in ${reauth.signInAfter}`,
+      pass: reauth.ok,
+    },
+    {
+      name: "unsafe link schemes saved (javascript:, data:, vbscript:, file:)",
+      limit: "all refused",
+      value: `${schemes.refused} of ${schemes.tried} refused`,
+      pass: schemes.ok,
+    },
+    {
+      name: "workspace paths in other cases",
+      limit: "guarded, no-store",
+      value: respelt.results.map((r) => `${r.path} ${r.status}`).join(", "),
+      pass: respelt.ok,
+    },
+    {
+      name: "sign-in refused for too many attempts carries Retry-After",
+      limit: "429 + Retry-After",
+      value: `${throttle.statuses.at(-1)}, Retry-After ${throttle.retryAfter ?? "missing"}`,
+      pass: throttle.statuses.at(-1) === 429 && throttle.retryAfter !== null,
+    },
+  ];
+
   const pages = reports.filter((_, i) => targets[i].page);
   const budgets: Budget[] = [
     ...pages.map((r, i) => ({
@@ -150,6 +222,7 @@ export const security: BenchPart = async (ctx) => {
       pass: head.ok,
       note: head.ok ? undefined : `HEAD ${head.path} stores an empty page in the page cache`,
     },
+    ...workspaceBudgets,
   ];
 
   return {
@@ -187,8 +260,14 @@ export const security: BenchPart = async (ctx) => {
       contactRateLimit: rate,
       oversizeBodyStatus: oversize,
       headThenGet: { ...head, gradeAfterHead: afterHead ? `${afterHead.grade} (${afterHead.score})` : undefined },
+      foreignHost: host.results,
+      signInThrottle: throttle,
+      respeltWorkspacePaths: respelt.results,
+      codeReplay: replay,
+      reauthentication: reauth,
+      unsafeSchemes: schemes,
     },
     budgets,
-    markdown: markdown(targets, reports, f, seed, rate, head, oversize, alive),
+    markdown: markdown(targets, reports, f, seed, rate, head, oversize, alive, workspaceBudgets),
   };
 };

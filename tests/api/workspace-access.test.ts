@@ -4,7 +4,7 @@
 // the request through to it or not. The real pages are driven in a browser by tests/e2e/workspace.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
-import { secretOf, totpCode } from "../fixtures/totp.ts";
+import { secretOf, totpCode } from "../../harness/totp.ts";
 import { WORKSPACE_ROUTES } from "../../shared/workspace-routes.ts";
 import { can, ROLES, type Role } from "../../domain/workspace/roles.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import { sql } from "kysely";
 import { ENGINES, silentLog, testApp } from "../setup/test-app.ts";
 import { buildDomain } from "../../server/compose.ts";
-import { secretOf, totpCode } from "../fixtures/totp.ts";
+import { secretOf, totpCode } from "../../harness/totp.ts";
 import { SIGN_IN_LIMITS } from "../../shared/limits.ts";
 import type { WorkspaceService } from "../../domain/workspace/service.ts";
 

@@ -2,10 +2,11 @@
 // endpoint and the contact form (no 5xx, no stack trace, still alive), and the contact rate limit.
 // The fuzz and the rate-limit check speak from their own loopback addresses (127.0.0.2, .3): the server
 // counts the contact limit per address, and the browser tests' form submissions come from 127.0.0.1.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL } from "./browser.ts";
 import { observe } from "../../harness/observatory.ts";
 import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { codeReplay, reauthenticationGuessing, unsafeSchemes } from "../../harness/workspace-probes.ts";
 import { contactRateLimit, headThenGet, hostPoisoning, respeltWorkspacePaths, signInThrottle } from "../../harness/security-checks.ts";
 
 describe("response headers", () => {
@@ -87,5 +88,23 @@ describe("the workspace's limits and paths", () => {
     const result = await respeltWorkspacePaths(baseURL());
     expect(result.results.filter((r) => r.status !== 303 && r.status !== 401)).toEqual([]);
     expect(result.results.filter((r) => r.cacheControl !== "no-store")).toEqual([]);
+  });
+
+  it("accepts a two-step code once through the forms: sent again, it signs nobody in", async () => {
+    const result = await codeReplay(baseURL(), inject("sqlitePath"), "127.0.0.9");
+    expect(result).toMatchObject({ first: 303, replay: 401 });
+  });
+
+  it("holds back a password guessed again and again once signed in, and signing in too", async () => {
+    const result = await reauthenticationGuessing(baseURL(), inject("sqlitePath"), "127.0.0.10");
+    expect(result.statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(result).toMatchObject({ rightPassword: 429, signInAfter: 429 });
+    expect(Number(result.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("refuses every unsafe link scheme an editor saves", async () => {
+    const result = await unsafeSchemes(inject("sqlitePath"));
+    expect(result.refused).toBe(result.tried);
+    expect(result.tried).toBeGreaterThanOrEqual(16);
   });
 });

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { clickCentre, expectOnScreen } from "./browser.ts";
-import { totpCode } from "../fixtures/totp.ts";
+import { totpCode } from "../../harness/totp.ts";
 import { runAxe } from "../../harness/axe.ts";
 import pino from "pino";
 import { openDatabase } from "../../db/engine.ts";
