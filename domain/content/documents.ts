@@ -107,3 +107,28 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
 
 /** Types kept one file per item in a folder, which is read back in the order of the file names. */
 export const FOLDER_TYPES: readonly DocumentType[] = ["site", "culture", "service"];
+
+/** A reference an item makes: the slug of an item of one of `types` (a place may be a site, culture or service). */
+export type Reference = { types: readonly DocumentType[]; slug: string };
+
+/**
+ * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
+ * photographs; a city's or gallery item's photograph; an experience's city; a video's place.
+ */
+export function referencesOf(type: DocumentType, body: unknown): Reference[] {
+  const b = (body ?? {}) as {
+    category?: string;
+    city?: string;
+    service?: string;
+    place?: string;
+    picture?: string;
+    images?: Array<{ picture?: string }>;
+  };
+  const one = (types: readonly DocumentType[], slug: string | undefined) => (typeof slug === "string" ? [{ types, slug }] : []);
+  const pictures = [b.picture, ...(b.images ?? []).map((i) => i?.picture)].flatMap((p) => one(["picture"], p));
+  if (FOLDER_TYPES.includes(type))
+    return [...one(["category"], b.category), ...one(["city"], b.city), ...one(["service-type"], b.service), ...pictures];
+  if (type === "video") return one(FOLDER_TYPES, b.place);
+  if (type === "experience") return one(["city"], b.city);
+  return pictures;
+}

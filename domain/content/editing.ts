@@ -10,7 +10,15 @@ import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { contentProblems, PUBLISHING_PROBLEMS } from "./checks.ts";
-import { DOCUMENT_TYPES, FOLDER_TYPES, filesFromDocuments, isDocumentType, type ContentDocument, type DocumentType } from "./documents.ts";
+import {
+  DOCUMENT_TYPES,
+  FOLDER_TYPES,
+  filesFromDocuments,
+  isDocumentType,
+  referencesOf,
+  type ContentDocument,
+  type DocumentType,
+} from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
@@ -157,11 +165,29 @@ export function editingService(d: {
     return filesFromDocuments(docs);
   }
 
+  /**
+   * The item and the published items it names (its category, city, service type and photographs; a video's
+   * place), each read by its key: all the rules for one item need, whatever the size of the site.
+   */
+  async function withReferences(type: DocumentType, slug: string, body: unknown): Promise<ContentFiles> {
+    const named = await Promise.all(
+      referencesOf(type, body).map(async ({ types, slug: other }): Promise<ContentDocument | undefined> => {
+        for (const t of types) {
+          const doc = await documents.get(t, other);
+          if (doc?.published) return { type: t, slug: other, position: doc.position, body: doc.published };
+        }
+        return undefined;
+      }),
+    );
+    const docs = named.filter((d): d is ContentDocument => d !== undefined);
+    return filesFromDocuments([...docs, { type, slug, position: 0, body }]).files;
+  }
+
   /** Schema first; then the rules across content for this one item (its references, words, scripts). */
   async function validate(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
     const parsed = schemaProblems(type, body);
     if (parsed.problems.length) throw new EditingError("invalid", parsed.problems);
-    const { files } = await withDraft(type, slug, parsed.value);
+    const files = await withReferences(type, slug, parsed.value);
     const own = contentProblems(files).filter((p) => p.type === type && p.slug === slug && !PUBLISHING_PROBLEMS.has(p.code));
     if (own.length)
       throw new EditingError(

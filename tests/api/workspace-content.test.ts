@@ -96,6 +96,32 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect((await editing.item(editor, "site", "umayyad-mosque")).revision).toBe(item.revision);
   });
 
+  it("checks a draft against the published items it names, each by its key: what is unknown or only a draft is named beside its field", async () => {
+    const item = await editing.item(editor, "site", "umayyad-mosque");
+    const draft = item.draft as { images: Array<Record<string, unknown>> };
+    const naming = {
+      ...draft,
+      category: "no-such-category",
+      city: "no-such-city",
+      images: draft.images.map((img, i) => (i === 0 ? { ...img, picture: "no-such-picture" } : img)),
+    };
+    await expect(editing.save(editor, "site", "umayyad-mosque", item.revision, naming)).rejects.toMatchObject({
+      code: "invalid",
+      problems: expect.arrayContaining([
+        expect.objectContaining({ field: "category", code: "unknown-reference" }),
+        expect.objectContaining({ field: "city", code: "unknown-reference" }),
+        expect.objectContaining({ field: "images.0.picture", code: "unknown-reference" }),
+      ]),
+    });
+    // A city made but never published is not one a place may name yet.
+    const city = await editing.item(editor, "city", "damascus");
+    await editing.create(editor, "city", { ...(city.draft as object), slug: "draft-only-city" });
+    await expect(
+      editing.save(editor, "site", "umayyad-mosque", item.revision, { ...draft, city: "draft-only-city" }),
+    ).rejects.toMatchObject({ problems: [expect.objectContaining({ field: "city", code: "unknown-reference" })] });
+    expect((await editing.item(editor, "site", "umayyad-mosque")).revision).toBe(item.revision);
+  });
+
   it("marks a translation outdated when its English changes, and done again once it is translated", async () => {
     const item = await editing.item(editor, "site", "citadel-of-aleppo");
     expect(item.states.fr.name).toBe("done");
