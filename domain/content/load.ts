@@ -98,28 +98,8 @@ export async function writeContent(
   const images = new Map<string, { image: ContentImage; motif: Motif; key: string }>();
   for (const wanted of imageKeys(files)) images.set(wanted.key, { ...wanted, image: await image(wanted) });
   const w = contentWriter(trx);
-
-  /** Writes an entity only when its content (texts, references and media) changed. */
-  async function entity(
-    table: Parameters<typeof w.upsertEntity>[0],
-    row: Record<string, unknown> & { slug: string },
-    texts: Translations<string>,
-    media: MediaInput[],
-  ) {
-    const hash = createHash("sha256")
-      .update(JSON.stringify([row, texts, media]))
-      .digest("hex");
-    const key = `hash:${table}:${row.slug}`;
-    const existing = await w.idBySlug(table, row.slug);
-    if (existing !== undefined && (await w.hashOf(key)) === hash) {
-      report.unchanged++;
-      return existing;
-    }
-    report.changed++;
-    const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
-    await w.setMeta(key, hash);
-    return id;
-  }
+  const entity = (table: EntityTable, row: EntityRow, texts: Translations<string>, media: MediaInput[]) =>
+    writeEntity(w, report, stamp, table, row, texts, media);
 
   const languagesHash = createHash("sha256").update(JSON.stringify(files.languages)).digest("hex");
   if ((await w.hashOf("hash:languages")) !== languagesHash) {
@@ -180,49 +160,19 @@ export async function writeContent(
     );
   }
 
-  const allPlaces = [
-    ...files.places.map((p) => ({ ...p, kind: p.kind as string, service: undefined as string | undefined, star: null as number | null })),
-    ...files.services.map((p) => ({ ...p, kind: "service" })),
-  ];
+  const allPlaces = placesOf(files);
   // Each place's library videos, in the order of the file.
   const videosOf = Map.groupBy(files.videos, (v) => v.place);
   for (const [position, p] of allPlaces.entries()) {
-    const media: MediaInput[] = p.images.map((img, i) => imageMedia(images.get(`${p.slug}-${i + 1}`)!, languages, p.name, img.caption));
-    // The site-information document of the original API (med_type 2) points at the place's own text.
-    media.push({ kind: "info", src: "information", width: null, height: null, details: {} });
-    for (const m of manifest[p.slug] ?? []) {
-      media.push({
-        kind: m.kind,
-        src: m.src,
-        width: m.width ?? null,
-        height: m.height ?? null,
-        details: m.details ?? {},
-        text: m.title ? byLanguage(languages, { title: m.title, description: m.title }) : undefined,
-      });
-    }
-    for (const v of videosOf.get(p.slug) ?? []) media.push(libraryVideoMedia(v, languages));
-    await entity(
-      "places",
-      {
-        slug: p.slug,
-        kind: p.kind,
-        position,
-        category_id: categoryIds.get(p.category)!,
-        city_id: cityIds.get(p.city)!,
-        service_type_id: p.service ? serviceIds.get(p.service)! : null,
-        star: p.star ?? null,
-        featured: p.featured ? 1 : 0,
-        unesco: p.unesco ? 1 : 0,
-        popularity: p.popularity,
-        lat: p.coordinates.lat,
-        lng: p.coordinates.lng,
-        governorate: p.governorate,
-        facts: JSON.stringify(placeFacts(p)),
-        created_at: "2023-06-17T00:00:00.000Z",
-      },
-      byLanguage(languages, { name: p.name, summary: p.summary, information: p.information, address: p.address, aliases: p.aliases }),
-      media,
-    );
+    const place = placeRows(p, {
+      languages,
+      position,
+      ids: { category: categoryIds.get(p.category)!, city: cityIds.get(p.city)!, service: p.service ? serviceIds.get(p.service)! : null },
+      images: p.images.map((_, i) => images.get(`${p.slug}-${i + 1}`)!),
+      manifest: manifest[p.slug] ?? [],
+      videos: videosOf.get(p.slug) ?? [],
+    });
+    await entity("places", place.row, place.texts, place.media);
   }
   for (const [position, g] of files.gallery.entries()) {
     await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
@@ -253,6 +203,104 @@ export async function writeContent(
   const version = report.changed || report.deleted ? previous + 1 : previous;
   if (version !== previous) await w.setMeta("version", String(version));
   return { ...report, version };
+}
+
+type EntityTable = Parameters<ReturnType<typeof contentWriter>["upsertEntity"]>[0];
+type EntityRow = Record<string, unknown> & { slug: string };
+type Report = Omit<LoadReport, "version">;
+
+/** Writes an entity only when its content (texts, references and media) changed; answers its id. */
+export async function writeEntity(
+  w: ReturnType<typeof contentWriter>,
+  report: Report,
+  stamp: string,
+  table: EntityTable,
+  row: EntityRow,
+  texts: Translations<string>,
+  media: MediaInput[],
+): Promise<number> {
+  const hash = createHash("sha256")
+    .update(JSON.stringify([row, texts, media]))
+    .digest("hex");
+  const key = `hash:${table}:${row.slug}`;
+  const existing = await w.idBySlug(table, row.slug);
+  if (existing !== undefined && (await w.hashOf(key)) === hash) {
+    report.unchanged++;
+    return existing;
+  }
+  report.changed++;
+  const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
+  await w.setMeta(key, hash);
+  return id;
+}
+
+/** A place of the public tables: a site or culture place of the files, or a service provider. */
+export type AnyPlace = Omit<ContentFiles["places"][number], "kind"> & { kind: string; service?: string; star?: number | null };
+
+/** Sites and culture places in the files' order, then service providers: the order of the public places. */
+export function placesOf(files: Pick<ContentFiles, "places" | "services">): AnyPlace[] {
+  return [
+    ...files.places.map((p) => ({ ...p, kind: p.kind as string, service: undefined as string | undefined, star: null as number | null })),
+    ...files.services.map((p) => ({ ...p, kind: "service" })),
+  ];
+}
+
+/**
+ * A place's public rows: the row (with the ids of what it refers to), its texts by language, and its media (its
+ * pictures, the information document, the manifest's videos and tours, its library videos).
+ */
+export function placeRows(
+  p: AnyPlace,
+  c: {
+    languages: string[];
+    position: number;
+    ids: { category: number; city: number; service: number | null };
+    images: Array<{ image: ContentImage; motif: Motif; key: string }>;
+    manifest: MediaManifest[string];
+    videos: ContentFiles["videos"];
+  },
+): { row: EntityRow; texts: Translations<string>; media: MediaInput[] } {
+  const media: MediaInput[] = p.images.map((img, i) => imageMedia(c.images[i], c.languages, p.name, img.caption));
+  // The site-information document of the original API (med_type 2) points at the place's own text.
+  media.push({ kind: "info", src: "information", width: null, height: null, details: {} });
+  for (const m of c.manifest) {
+    media.push({
+      kind: m.kind,
+      src: m.src,
+      width: m.width ?? null,
+      height: m.height ?? null,
+      details: m.details ?? {},
+      text: m.title ? byLanguage(c.languages, { title: m.title, description: m.title }) : undefined,
+    });
+  }
+  for (const v of c.videos) media.push(libraryVideoMedia(v, c.languages));
+  return {
+    row: {
+      slug: p.slug,
+      kind: p.kind,
+      position: c.position,
+      category_id: c.ids.category,
+      city_id: c.ids.city,
+      service_type_id: c.ids.service,
+      star: p.star ?? null,
+      featured: p.featured ? 1 : 0,
+      unesco: p.unesco ? 1 : 0,
+      popularity: p.popularity,
+      lat: p.coordinates.lat,
+      lng: p.coordinates.lng,
+      governorate: p.governorate,
+      facts: JSON.stringify(placeFacts(p)),
+      created_at: "2023-06-17T00:00:00.000Z",
+    },
+    texts: byLanguage(c.languages, {
+      name: p.name,
+      summary: p.summary,
+      information: p.information,
+      address: p.address,
+      aliases: p.aliases,
+    }),
+    media,
+  };
 }
 
 /** Every picture the content needs, by the key its file (illustration or photograph) is known by. */
