@@ -14,6 +14,8 @@ export interface Database {
     slug: string;
     /** site | culture | service */
     kind: string;
+    /** The load's order: sites and culture places as the files order them, then service providers. */
+    position: Generated<number>;
     category_id: number;
     city_id: number;
     service_type_id: number | null;

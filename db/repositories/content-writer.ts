@@ -110,6 +110,47 @@ export function contentWriter(tx: Tx) {
       }
     },
 
+    /** The languages' codes in their order (what an entity's texts are written in). */
+    async languageCodes(): Promise<string[]> {
+      return (await tx.selectFrom("languages").select("code").orderBy("position").execute()).map((r) => r.code);
+    },
+
+    /** An entity's id and position by its slug, if it is stored. */
+    async placing(table: EntityTable, slug: string): Promise<{ id: number; position: number } | undefined> {
+      return (await (tx as any).selectFrom(table).select(["id", "position"]).where("slug", "=", slug).executeTakeFirst()) as
+        | { id: number; position: number }
+        | undefined;
+    },
+
+    /**
+     * The most popular place of a city or a category (of the given kinds), in the order the load writes them
+     * (kind, then slug as file names sort): what the city's or category's picture shows. Indexed by city and by
+     * category; the places tied at the top are few, and put in order here, whatever the database's collation.
+     */
+    async topPlace(
+      by: { city_id: number } | { category_id: number },
+      kinds: string[],
+    ): Promise<{ slug: string; kind: string } | undefined> {
+      const [column, id] = Object.entries(by)[0] as ["city_id" | "category_id", number];
+      const of = () => tx.selectFrom("places").where(column, "=", id).where("kind", "in", kinds);
+      const top = await of()
+        .select((eb) => eb.fn.max("popularity").as("p"))
+        .executeTakeFirst();
+      if (top?.p === null || top?.p === undefined) return undefined;
+      const tied = await of().select(["slug", "kind", "position"]).where("popularity", "=", Number(top.p)).execute();
+      return tied.sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))[0];
+    },
+
+    /** Removes one entity, its media and what its translations hang on; answers whether it was there. */
+    async deleteEntity(table: EntityTable, slug: string): Promise<boolean> {
+      const row = await this.placing(table, slug);
+      if (!row) return false;
+      await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "=", row.id).execute();
+      await (tx as any).deleteFrom(table).where("id", "=", row.id).execute();
+      await tx.deleteFrom("content_meta").where("key", "=", `hash:${table}:${slug}`).execute();
+      return true;
+    },
+
     /** Removes entities whose slug is no longer in the content files. */
     async deleteMissing(table: EntityTable, keep: string[]) {
       const gone = await (tx as any)

@@ -1,10 +1,10 @@
 // The workspace's content service: drafts, publishing, schedules and translation status, each action checked
 // against the account's role here (the routes check it too; a hidden button is never the check) and written
 // to the audit log in the same transaction as the change.
-import type { DatabaseHandle } from "../../db/engine.ts";
+import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository, type DocumentRow } from "../../db/repositories/documents.ts";
+import { documentsRepository, type DocumentRow, type DocumentsRepository } from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -23,6 +23,7 @@ import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
+import { publishedAlone, republishPlace } from "./place-publishing.ts";
 import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
@@ -206,17 +207,29 @@ export function editingService(d: {
   async function publishNow(editor: Editor | null, doc: DocumentRow, body: unknown | null, action: AuditAction): Promise<LoadReport> {
     const at = now().toISOString();
     const target = `${doc.type}/${doc.slug}`;
+    const type = doc.type as DocumentType;
+    const change = async (repo: DocumentsRepository, trx: Db) => {
+      if (!(await repo.setPublished(doc, body, at))) return false;
+      await audit(trx, editor, action, target, { revision: doc.revision, published: doc.publishedAt }, { revision: doc.revision, at });
+      return true;
+    };
     try {
-      const report = await republish(
-        d.handle,
-        d.image,
-        async (repo, trx) => {
-          if (!(await repo.setPublished(doc, body, at))) return false;
-          await audit(trx, editor, action, target, { revision: doc.revision, published: doc.publishedAt }, { revision: doc.revision, at });
-          return true;
-        },
-        { candidate: body === null ? undefined : (await withDraft(doc.type as DocumentType, doc.slug, body)).files, now: at },
-      );
+      // A place costs what it costs (place-publishing.ts); the few items many others name, the whole site.
+      const report = publishedAlone(type)
+        ? await republishPlace(
+            d.handle,
+            d.image,
+            { type, slug: doc.slug },
+            body === null ? null : await withReferences(type, doc.slug, body),
+            change,
+            {
+              now: at,
+            },
+          )
+        : await republish(d.handle, d.image, change, {
+            candidate: body === null ? undefined : (await withDraft(type, doc.slug, body)).files,
+            now: at,
+          });
       if (!report) throw new EditingError("conflict");
       return report;
     } catch (error) {

@@ -128,27 +128,13 @@ export async function writeContent(
 
   const categoryIds = new Map<string, number>();
   for (const [position, c] of files.categories.entries()) {
-    categoryIds.set(
-      c.slug,
-      await entity(
-        "categories",
-        { slug: c.slug, kind: c.kind, position },
-        byLanguage(languages, { name: c.name, description: c.description }),
-        [imageMedia(images.get(`category-${c.slug}`)!, languages, c.name)],
-      ),
-    );
+    const rows = categoryRows(c, languages, position, images.get(`category-${c.slug}`)!);
+    categoryIds.set(c.slug, await entity("categories", rows.row, rows.texts, rows.media));
   }
   const cityIds = new Map<string, number>();
   for (const [position, c] of files.cities.entries()) {
-    cityIds.set(
-      c.slug,
-      await entity(
-        "cities",
-        { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
-        byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }),
-        [imageMedia(images.get(`city-${c.slug}`)!, languages, c.name)],
-      ),
-    );
+    const rows = cityRows(c, languages, position, images.get(`city-${c.slug}`)!);
+    cityIds.set(c.slug, await entity("cities", rows.row, rows.texts, rows.media));
   }
   const serviceIds = new Map<string, number>();
   for (const [position, s] of files.serviceTypes.entries()) {
@@ -163,10 +149,9 @@ export async function writeContent(
   const allPlaces = placesOf(files);
   // Each place's library videos, in the order of the file.
   const videosOf = Map.groupBy(files.videos, (v) => v.place);
-  for (const [position, p] of allPlaces.entries()) {
+  for (const p of allPlaces) {
     const place = placeRows(p, {
       languages,
-      position,
       ids: { category: categoryIds.get(p.category)!, city: cityIds.get(p.city)!, service: p.service ? serviceIds.get(p.service)! : null },
       images: p.images.map((_, i) => images.get(`${p.slug}-${i + 1}`)!),
       manifest: manifest[p.slug] ?? [],
@@ -234,6 +219,9 @@ export async function writeEntity(
   return id;
 }
 
+/** The order of the kinds of places, as the files list them: sites, culture places, service providers. */
+export const PLACE_KIND_RANK: Record<string, number> = { site: 0, culture: 1, service: 2 };
+
 /** A place of the public tables: a site or culture place of the files, or a service provider. */
 export type AnyPlace = Omit<ContentFiles["places"][number], "kind"> & { kind: string; service?: string; star?: number | null };
 
@@ -253,7 +241,6 @@ export function placeRows(
   p: AnyPlace,
   c: {
     languages: string[];
-    position: number;
     ids: { category: number; city: number; service: number | null };
     images: Array<{ image: ContentImage; motif: Motif; key: string }>;
     manifest: MediaManifest[string];
@@ -278,7 +265,9 @@ export function placeRows(
     row: {
       slug: p.slug,
       kind: p.kind,
-      position: c.position,
+      // The kind's rank, not an index among all places: one place is written without renumbering the others
+      // (the slug orders places of one kind, as their files are; see contentWriter.topPlace).
+      position: PLACE_KIND_RANK[p.kind] ?? 0,
       category_id: c.ids.category,
       city_id: c.ids.city,
       service_type_id: c.ids.service,
@@ -303,6 +292,45 @@ export function placeRows(
   };
 }
 
+type Rows = { row: EntityRow; texts: Translations<string>; media: MediaInput[] };
+type Wanted = { image: ContentImage; motif: Motif; key: string };
+
+/** A category's public rows; its picture shows its most popular place (categoryMotif). */
+export function categoryRows(c: ContentFiles["categories"][number], languages: string[], position: number, image: Wanted): Rows {
+  return {
+    row: { slug: c.slug, kind: c.kind, position },
+    texts: byLanguage(languages, { name: c.name, description: c.description }),
+    media: [imageMedia(image, languages, c.name)],
+  };
+}
+
+/** A city's public rows; its picture is its photograph, or shows its most popular place (cityMotif). */
+export function cityRows(c: ContentFiles["cities"][number], languages: string[], position: number, image: Wanted): Rows {
+  return {
+    row: { slug: c.slug, lat: c.centre.lat, lng: c.centre.lng, radius_km: c.radiusKm, position },
+    texts: byLanguage(languages, { name: c.name, description: c.description, aliases: c.aliases }),
+    media: [imageMedia(image, languages, c.name)],
+  };
+}
+
+/** The pictures one place shows, by key (`palmyra-1`), with their library photographs from `pictures`. */
+export function placeImageWants(p: Pick<AnyPlace, "slug" | "images">, pictures: ContentFiles["pictures"]): ImageWant[] {
+  return p.images.map((img, i) => pictureWant(`${p.slug}-${i + 1}`, img.motif, img.picture, pictures));
+}
+
+/** The picture a city or category shows, given the files' places (or only its most popular one). */
+export function cityImageWant(c: ContentFiles["cities"][number], files: Pick<ContentFiles, "places" | "pictures">): ImageWant {
+  return pictureWant(`city-${c.slug}`, cityMotif(c.slug, files), c.picture, files.pictures);
+}
+export function categoryImageWant(slug: string, files: Pick<ContentFiles, "places" | "services">): ImageWant {
+  return { key: `category-${slug}`, motif: categoryMotif(slug, files) };
+}
+
+function pictureWant(key: string, motif: Motif, picture: string | undefined, pictures: ContentFiles["pictures"]): ImageWant {
+  const found = picture ? pictures.find((x) => x.slug === picture) : undefined;
+  return { key, motif, ...(found ? { picture: found } : {}) };
+}
+
 /** Every picture the content needs, by the key its file (illustration or photograph) is known by. */
 export function imageKeys(files: ContentFiles): ImageWant[] {
   const pictures = new Map(files.pictures.map((x) => [x.slug, x]));
@@ -324,11 +352,11 @@ export function imageKeys(files: ContentFiles): ImageWant[] {
 }
 
 /** A city's picture shows what it is best known for: the motif of its most popular place. */
-function cityMotif(city: string, files: ContentFiles): Motif {
+function cityMotif(city: string, files: Pick<ContentFiles, "places">): Motif {
   const top = files.places.filter((p) => p.city === city).sort((a, b) => b.popularity - a.popularity)[0];
   return top?.images[0]?.motif ?? "old-street";
 }
-function categoryMotif(category: string, files: ContentFiles): Motif {
+function categoryMotif(category: string, files: Pick<ContentFiles, "places" | "services">): Motif {
   const top = [...files.places, ...files.services].filter((p) => p.category === category).sort((a, b) => b.popularity - a.popularity)[0];
   return top?.images[0]?.motif ?? (category === "featured" ? "colonnade" : "old-street");
 }

@@ -1,0 +1,189 @@
+// Publishing one place writes that place. A national site lists tens of thousands of places (every hotel,
+// restaurant and guide is a service provider), so publishing or taking off one of them must cost what that
+// place costs, never the whole site (decision 023):
+// - it is checked with the published items it names (its category, city, service type and photographs), each
+//   read by its key, and taking it off checks what names it (a published video of it);
+// - its own public rows are written, and its city's and category's pictures redone only when it changes which
+//   place they show; the content version goes up;
+// - all of it in one transaction with the document's change and its audit entry, so a publish that fails or
+//   dies halfway leaves the public tables as they were.
+// Other kinds of content, few and referred to by many, still go through the whole-site path (publishing.ts).
+import type { DatabaseHandle, Db } from "../../db/engine.ts";
+import { contentWriter } from "../../db/repositories/content-writer.ts";
+import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
+import { contentProblems, type ContentProblem } from "./checks.ts";
+import { FOLDER_TYPES, filesFromDocuments, type ContentDocument, type DocumentType } from "./documents.ts";
+import type { ContentFiles } from "./files.ts";
+import {
+  type AnyPlace,
+  type ImageSource,
+  type LoadReport,
+  categoryImageWant,
+  categoryRows,
+  cityImageWant,
+  cityRows,
+  placeImageWants,
+  placeRows,
+  placesOf,
+  writeEntity,
+} from "./load.ts";
+import type { MediaManifest } from "./media-manifest.ts";
+import { ContentProblemsError } from "./publishing.ts";
+
+/** Whether items of this type are published one by one (the places: sites, culture places, service providers). */
+export function publishedAlone(type: DocumentType): boolean {
+  return FOLDER_TYPES.includes(type);
+}
+
+/** The places whose pictures show a city's or a category's most popular one, as the load decides it. */
+const CITY_PICTURE_KINDS = ["site", "culture"];
+const CATEGORY_PICTURE_KINDS = ["site", "culture", "service"];
+
+type Item = { type: DocumentType; slug: string };
+
+/**
+ * Runs `change` (which publishes or takes off one place's document, and audits it) and writes that place's
+ * public rows, in one transaction. `place`: the item and the published items it names (null to take it off).
+ * Answers undefined when `change` could not be made (someone saved first).
+ */
+export async function republishPlace(
+  handle: DatabaseHandle,
+  image: ImageSource,
+  item: Item,
+  place: ContentFiles | null,
+  change: (documents: DocumentsRepository, trx: Db) => Promise<boolean>,
+  { now = new Date().toISOString() }: { now?: string } = {},
+): Promise<LoadReport | undefined> {
+  const subject = place && placesOf(place).find((p) => p.slug === item.slug);
+  if (place && !subject) throw new Error(`${item.type}/${item.slug} is not in the files given to publish it`);
+  // Its pictures are made first, outside the transaction (encoding is slow).
+  const pictures =
+    subject && place ? await Promise.all(placeImageWants(subject, place.pictures).map(async (w) => ({ ...w, image: await image(w) }))) : [];
+  return handle.db.transaction().execute(async (trx) => {
+    await lockPublishing(trx, handle.engine);
+    const documents = documentsRepository(trx);
+    if (!(await change(documents, trx))) return undefined;
+    const problems = place ? ownProblems(place, item) : await namedBy(documents, item.slug);
+    if (problems.length) throw new ContentProblemsError(problems);
+
+    const w = contentWriter(trx);
+    const report = { changed: 0, unchanged: 0, deleted: 0 };
+    const before = await w.placing("places", item.slug);
+    const stored =
+      before && (await trx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", before.id).executeTakeFirst());
+    const languages = await w.languageCodes();
+    if (subject && place) {
+      const id = async (table: "categories" | "cities" | "service_types", slug: string) => {
+        const row = await w.placing(table, slug);
+        if (!row) throw new Error(`${table} ${slug} is published but not in the public tables`);
+        return row.id;
+      };
+      const media = (await documents.get("media", item.slug))?.published as { entries: MediaManifest[string] } | null | undefined;
+      const rows = placeRows(subject, {
+        languages,
+        ids: {
+          category: await id("categories", subject.category),
+          city: await id("cities", subject.city),
+          service: subject.service ? await id("service_types", subject.service) : null,
+        },
+        images: pictures,
+        manifest: media?.entries ?? [],
+        videos: await videosOf(documents, item.slug),
+      });
+      await writeEntity(w, report, now, "places", rows.row, rows.texts, rows.media);
+    } else if (await w.deleteEntity("places", item.slug)) report.deleted++;
+
+    // The city and category it belongs to (and belonged to) may now show another place's picture.
+    const cities = new Set([stored?.city_id, subject && (await w.placing("cities", subject.city))?.id]);
+    const categories = new Set([stored?.category_id, subject && (await w.placing("categories", subject.category))?.id]);
+    for (const id of cities) if (id) await redoCityPicture(trx, documents, image, id, languages, report, now);
+    for (const id of categories) if (id) await redoCategoryPicture(trx, documents, image, id, languages, report, now);
+
+    const previous = Number((await w.hashOf("version")) ?? 0);
+    const version = report.changed || report.deleted ? previous + 1 : previous;
+    if (version !== previous) await w.setMeta("version", String(version));
+    return { ...report, version };
+  });
+}
+
+/** The problems of the item itself, found with the published items it names. */
+function ownProblems(place: ContentFiles, item: Item): ContentProblem[] {
+  return contentProblems(place).filter((p) => p.type === item.type && p.slug === item.slug);
+}
+
+/** What a place being taken off would leave naming nothing: the published videos of it. */
+async function namedBy(documents: DocumentsRepository, slug: string): Promise<ContentProblem[]> {
+  return (await videosOf(documents, slug)).map((v) => ({
+    type: "video",
+    slug: v.slug,
+    field: "place",
+    code: "unknown-reference" as const,
+    values: { slug },
+  }));
+}
+
+/** A place's published library videos, in the order the load takes them. */
+async function videosOf(documents: DocumentsRepository, place: string): Promise<ContentFiles["videos"]> {
+  const videos = (await documents.list("video")).filter((d) => d.published !== null && (d.published as { place?: string }).place === place);
+  return filesFromDocuments(videos.map((d) => ({ type: "video", slug: d.slug, position: d.position, body: d.published }))).files.videos;
+}
+
+/** A published document's body as a place of the files (with its kind), or undefined. */
+async function publishedPlace(documents: DocumentsRepository, kind: string, slug: string): Promise<AnyPlace | undefined> {
+  const doc = await documents.get(kind, slug);
+  if (!doc?.published) return undefined;
+  const docs: ContentDocument[] = [{ type: kind as DocumentType, slug, position: 0, body: doc.published }];
+  return placesOf(filesFromDocuments(docs).files)[0];
+}
+
+/** The most popular published place of a city or category, as the files the picture rules read. */
+async function topPlaceFiles(trx: Db, documents: DocumentsRepository, by: { city_id: number } | { category_id: number }, kinds: string[]) {
+  const top = await contentWriter(trx).topPlace(by, kinds);
+  const place = top && (await publishedPlace(documents, top.kind, top.slug));
+  return { places: place ? [place as ContentFiles["places"][number]] : [], services: [] };
+}
+
+type Counts = { changed: number; unchanged: number; deleted: number };
+
+async function redoCityPicture(
+  trx: Db,
+  documents: DocumentsRepository,
+  image: ImageSource,
+  id: number,
+  languages: string[],
+  report: Counts,
+  now: string,
+) {
+  const row = await trx.selectFrom("cities").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const city = row && (await documents.get("city", row.slug))?.published;
+  if (!row || !city) return;
+  const c = filesFromDocuments([{ type: "city", slug: row.slug, position: 0, body: city }]).files.cities[0];
+  const pictures = c.picture ? filesFromDocuments(await publishedOf(documents, "picture", [c.picture])).files.pictures : [];
+  const top = await topPlaceFiles(trx, documents, { city_id: id }, CITY_PICTURE_KINDS);
+  const want = cityImageWant(c, { places: top.places, pictures });
+  const rows = cityRows(c, languages, row.position, { ...want, image: await image(want) });
+  await writeEntity(contentWriter(trx), report, now, "cities", rows.row, rows.texts, rows.media);
+}
+
+async function redoCategoryPicture(
+  trx: Db,
+  documents: DocumentsRepository,
+  image: ImageSource,
+  id: number,
+  languages: string[],
+  report: Counts,
+  now: string,
+) {
+  const row = await trx.selectFrom("categories").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const category = row && (await documents.get("category", row.slug))?.published;
+  if (!row || !category) return;
+  const c = filesFromDocuments([{ type: "category", slug: row.slug, position: 0, body: category }]).files.categories[0];
+  const want = categoryImageWant(c.slug, await topPlaceFiles(trx, documents, { category_id: id }, CATEGORY_PICTURE_KINDS));
+  const rows = categoryRows(c, languages, row.position, { ...want, image: await image(want) });
+  await writeEntity(contentWriter(trx), report, now, "categories", rows.row, rows.texts, rows.media);
+}
+
+async function publishedOf(documents: DocumentsRepository, type: DocumentType, slugs: string[]): Promise<ContentDocument[]> {
+  const docs = await Promise.all(slugs.map((slug) => documents.get(type, slug)));
+  return docs.flatMap((d) => (d?.published ? [{ type, slug: d.slug, position: d.position, body: d.published }] : []));
+}

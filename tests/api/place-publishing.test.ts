@@ -1,0 +1,119 @@
+// Publishing one place writes that place (domain/content/place-publishing.ts), on both engines: the rows it
+// writes are exactly those the whole-site load would write (a full rewrite afterwards finds nothing to change),
+// no other place is touched, a city's picture follows its most popular place, and a place that a published
+// video names cannot be taken off.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
+import type { Editor } from "../../domain/content/editing.ts";
+import { contentImages } from "../../domain/content/images.ts";
+import { republish } from "../../domain/content/publishing.ts";
+import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
+
+const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
+
+describe.each(ENGINES)("publishing one place on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const editing = () => t.domain.editing;
+  /** Rewrites the public tables from every published document, as a content load does: what it would change. */
+  const wholeSiteRewrite = () => republish(t.database, contentImages(TEST_MEDIA), async () => true);
+  const stamps = async () =>
+    new Map(
+      (await t.database.db.selectFrom("places").select(["slug", "updated_at"]).execute()).map((r) => [r.slug, r.updated_at] as const),
+    );
+  const cityPicture = async (slug: string) =>
+    (
+      await t.database.db
+        .selectFrom("media")
+        .innerJoin("cities", "cities.id", "media.owner_id")
+        .select("media.src")
+        .where("media.owner_type", "=", "city")
+        .where("cities.slug", "=", slug)
+        .executeTakeFirstOrThrow()
+    ).src;
+
+  it("writes a changed place alone, as the whole-site load would have written it", async () => {
+    const before = await stamps();
+    const version = await t.domain.content.version();
+    const item = await editing().item(editor, "site", "umayyad-mosque");
+    const changed = { ...(item.draft as { summary: Record<string, string> }) };
+    changed.summary = { ...changed.summary, en: `${changed.summary.en} Its courtyard is paved in white marble.` };
+    const revision = await editing().save(editor, "site", "umayyad-mosque", item.revision, changed);
+    const report = await editing().publish(editor, "site", "umayyad-mosque", revision);
+    expect(report).toMatchObject({ changed: 1, deleted: 0, version: version + 1 });
+    const after = await stamps();
+    for (const [slug, stamp] of before) if (slug !== "umayyad-mosque") expect(after.get(slug), slug).toBe(stamp);
+    expect(after.get("umayyad-mosque")).not.toBe(before.get("umayyad-mosque"));
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0, version: version + 1 });
+  });
+
+  it("publishes a new place, and takes it off, each as the whole-site load would", async () => {
+    await editing().create(editor, "site", newPlace());
+    const created = await editing().item(editor, "site", NEW_PLACE.slug);
+    const published = await editing().publish(editor, "site", NEW_PLACE.slug, created.revision);
+    expect(published.changed).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.selectFrom("places").select("id").where("slug", "=", NEW_PLACE.slug).executeTakeFirst()).toBeDefined();
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
+
+    const taken = await editing().unpublish(editor, "site", NEW_PLACE.slug, created.revision);
+    expect(taken).toMatchObject({ deleted: 1, version: published.version + 1 });
+    expect(await t.database.db.selectFrom("places").select("id").where("slug", "=", NEW_PLACE.slug).executeTakeFirst()).toBeUndefined();
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
+  });
+
+  it("redoes a city's picture when another place becomes its most popular, as the load decides it", async () => {
+    const before = await cityPicture("damascus");
+    // Straight Street (70) overtakes the Umayyad Mosque (99), with a picture of another motif.
+    const item = await editing().item(editor, "site", "straight-street");
+    const draft = item.draft as { popularity: number; images: Array<{ motif: string }> };
+    const images = draft.images.map((img, i) => (i === 0 ? { ...img, motif: "souq" } : img));
+    const revision = await editing().save(editor, "site", "straight-street", item.revision, { ...draft, popularity: 100, images });
+    await editing().publish(editor, "site", "straight-street", revision);
+    expect(await cityPicture("damascus")).not.toBe(before);
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
+  });
+
+  it("refuses to take off a place a published video names, and writes nothing", async () => {
+    const place = "citadel-of-aleppo";
+    const video = {
+      slug: "a-video-of-a-place",
+      file: "courtyard.1234abcd.webm",
+      width: 160,
+      height: 90,
+      seconds: 3,
+      place,
+      sign: false,
+      title: { en: "A short film of the place", ar: "فيلم قصير عن المكان" },
+      credit: "Ministry of Tourism",
+      licence: "ministry",
+      captions: [{ language: "en", file: "courtyard-en.1234abcd.vtt" }],
+    };
+    await t.database.db
+      .insertInto("content_documents")
+      .values({
+        type: "video",
+        slug: video.slug,
+        position: 0,
+        revision: 1,
+        draft: JSON.stringify(video),
+        published: JSON.stringify(video),
+        translated_from: "{}",
+        updated_at: new Date().toISOString(),
+        published_at: new Date().toISOString(),
+      } as never)
+      .execute();
+    const version = await t.domain.content.version();
+    const item = await editing().item(editor, "site", place);
+    await expect(editing().unpublish(editor, "site", place, item.revision)).rejects.toMatchObject({
+      code: "breaks-content",
+      problems: [expect.objectContaining({ field: `video/${video.slug}.place`, code: "unknown-reference" })],
+    });
+    expect(await t.domain.content.version()).toBe(version);
+    expect(await t.database.db.selectFrom("places").select("id").where("slug", "=", place).executeTakeFirst()).toBeDefined();
+    expect((await editing().item(editor, "site", place)).status).not.toBe("draft");
+  });
+});
