@@ -68,6 +68,14 @@ describe.each([
     await Promise.all([page.waitForURL(`${baseURL()}/admin`), page.locator("main form button").click()]);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     expect(await page.textContent("main h1")).toContain("Lama Haddad");
+    // The dashboard names the credits still to be confirmed before launch: the Aleppo photograph's, from its note.
+    const toConfirm = page.locator('section[aria-labelledby="credits-to-confirm"]');
+    expect(await toConfirm.locator("h2").textContent()).toBe(workspaceMessages(language).dashboard.creditsToConfirm);
+    const aleppo = toConfirm.locator('a[href="/admin/content/picture/aleppo-citadel"]');
+    await aleppo.scrollIntoViewIfNeeded();
+    await expectOnScreen(aleppo);
+    expect(await toConfirm.textContent()).toContain("Memorino");
+    await page.screenshot({ path: `test-results/workspace-dashboard-${language}-${width}.png`, fullPage: true });
 
     // Invite an editor and a translator (French).
     await press(page, page.locator('.ws-nav a[href="/admin/accounts"]'));

@@ -66,8 +66,10 @@ export default function Dashboard() {
             {d.toConfirm.map((c) => (
               <li key={`${c.type}/${c.slug}`}>
                 <a href={`/admin/content/${c.type}/${c.slug}`}>{c.slug}</a>
-                {` (${t("media.by", { credit: c.credit, licence: licenceName(c.licence, t) })}): `}
-                <bdi>{c.toConfirm}</bdi>
+                {" · "}
+                <bdi>{t("media.by", { credit: c.credit, licence: licenceName(c.licence, t) })}</bdi>
+                {/* The note is in the language its editor wrote it in: laid out in that language's direction. */}
+                <p dir="auto">{c.toConfirm}</p>
               </li>
             ))}
           </ul>
