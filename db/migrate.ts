@@ -8,6 +8,7 @@ import * as inbox from "./migrations/004-inbox.ts";
 import * as rateLimits from "./migrations/005-rate-limits.ts";
 import * as travellerFacts from "./migrations/006-traveller-facts.ts";
 import * as totpSteps from "./migrations/007-totp-steps.ts";
+import * as documentTitles from "./migrations/008-document-titles.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -17,6 +18,7 @@ const MIGRATIONS = [
   { name: "005-rate-limits", up: rateLimits.up },
   { name: "006-traveller-facts", up: travellerFacts.up },
   { name: "007-totp-steps", up: totpSteps.up },
+  { name: "008-document-titles", up: documentTitles.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -140,5 +140,7 @@ export interface Database {
     translated_from: string;
     updated_at: string;
     updated_by: string | null;
+    /** The draft's English name, title or caption, else its slug (migration 008): what lists show. */
+    title: Generated<string>;
   };
 }

@@ -22,6 +22,27 @@ export type NewDocument = { type: string; slug: string; position: number; body: 
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** What an item is called in lists: its English name or title, else its slug. */
+export function titleOf(body: unknown, slug: string): string {
+  const b = body as { name?: { en?: string }; title?: { en?: string }; caption?: { en?: string } } | null;
+  return b?.name?.en ?? b?.title?.en ?? b?.caption?.en ?? slug;
+}
+
+/** An item as lists show it, read without its bodies. */
+export type DocumentSummary = {
+  type: string;
+  slug: string;
+  position: number;
+  title: string;
+  revision: number;
+  /** Whether the item is on the site, and whether its draft is what the site shows. */
+  published: boolean;
+  draftIsPublished: boolean;
+  publishAt: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
 function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
   return {
     type: r.type,
@@ -51,6 +72,37 @@ export function documentsRepository(db: Db) {
       let q = db.selectFrom("content_documents").selectAll();
       if (type) q = q.where("type", "=", type);
       return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(fromRow);
+    },
+    /** Every item (of a type) as lists show it, in order, without parsing a body. */
+    async summaries(type?: string): Promise<DocumentSummary[]> {
+      let q = db
+        .selectFrom("content_documents")
+        .select((eb) => [
+          "type",
+          "slug",
+          "position",
+          "title",
+          "revision",
+          "publish_at",
+          "updated_at",
+          "updated_by",
+          eb("published", "is not", null).as("is_published"),
+          eb("published", "=", eb.ref("draft")).as("same"),
+        ]);
+      if (type) q = q.where("type", "=", type);
+      const rows = await q.orderBy("type").orderBy("position").orderBy("slug").execute();
+      return rows.map((r) => ({
+        type: r.type,
+        slug: r.slug,
+        position: Number(r.position),
+        title: r.title || r.slug,
+        revision: Number(r.revision),
+        published: Boolean(r.is_published),
+        draftIsPublished: Boolean(r.same),
+        publishAt: r.publish_at,
+        updatedAt: r.updated_at,
+        updatedBy: r.updated_by,
+      }));
     },
     async get(type: string, slug: string): Promise<DocumentRow | undefined> {
       const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();
@@ -90,6 +142,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: JSON.stringify(d.body),
+          title: titleOf(d.body, d.slug),
           revision: 1,
           published: null,
           published_at: null,
@@ -117,6 +170,7 @@ export function documentsRepository(db: Db) {
         .updateTable("content_documents")
         .set({
           draft: JSON.stringify(draft),
+          title: titleOf(draft, key.slug),
           translated_from: JSON.stringify(translatedFrom),
           revision: key.revision + 1,
           updated_at: at,
@@ -176,6 +230,7 @@ export function documentsRepository(db: Db) {
         ? {}
         : {
             draft: body,
+            title: titleOf(d.body, d.slug),
             revision: sql<number>`content_documents.revision + 1`,
             translated_from: JSON.stringify(d.translatedFrom),
             updated_at: at,
@@ -188,6 +243,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: body,
+          title: titleOf(d.body, d.slug),
           revision: 1,
           published: body,
           published_at: at,

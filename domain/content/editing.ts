@@ -4,7 +4,13 @@
 import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository, type DocumentRow, type DocumentsRepository } from "../../db/repositories/documents.ts";
+import {
+  documentsRepository,
+  titleOf,
+  type DocumentRow,
+  type DocumentSummary,
+  type DocumentsRepository,
+} from "../../db/repositories/documents.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -77,11 +83,9 @@ function statusOf(d: DocumentRow): ItemStatus {
   if (d.published === null) return "draft";
   return JSON.stringify(d.published) === JSON.stringify(d.draft) ? "published" : "changed";
 }
-
-/** What an item is called in lists: its English name or title, else its slug. */
-function titleOf(body: unknown, slug: string): string {
-  const b = body as { name?: { en?: string }; title?: { en?: string }; caption?: { en?: string } } | null;
-  return b?.name?.en ?? b?.title?.en ?? b?.caption?.en ?? slug;
+function summaryStatus(d: DocumentSummary): ItemStatus {
+  if (!d.published) return "draft";
+  return d.draftIsPublished ? "published" : "changed";
 }
 
 /** Every leaf of a body by its path ("images.0.caption.fr"), to tell what a save changes. */
@@ -252,14 +256,15 @@ export function editingService(d: {
 
     async list(editor: Editor, type?: string): Promise<ItemSummary[]> {
       need(editor, "content.read");
-      const rows = await documents.list(type && isDocumentType(type) ? type : undefined);
+      // Summaries, never the bodies: a list of tens of thousands of places must not parse them all.
+      const rows = await documents.summaries(type && isDocumentType(type) ? type : undefined);
       return rows
         .filter((r) => r.type !== "languages")
         .map((r) => ({
           type: r.type as DocumentType,
           slug: r.slug,
-          title: titleOf(r.draft, r.slug),
-          status: statusOf(r),
+          title: r.title,
+          status: summaryStatus(r),
           publishAt: r.publishAt,
           revision: r.revision,
           updatedAt: r.updatedAt,
@@ -282,20 +287,21 @@ export function editingService(d: {
     /** Options the form offers: the slugs an item may refer to. */
     async references(editor: Editor) {
       need(editor, "content.read");
-      const rows = await documents.list();
-      const of = (type: string) => rows.filter((r) => r.type === type).map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug) }));
+      // The few categories and photographs are read whole; the many places only by their summaries.
+      const rows = await documents.summaries();
+      const of = (...types: string[]) => rows.filter((r) => types.includes(r.type)).map((r) => ({ slug: r.slug, title: r.title }));
       return {
-        categories: rows
-          .filter((r) => r.type === "category")
-          .map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug), kind: (r.draft as { kind: number }).kind })),
+        categories: (await documents.list("category")).map((r) => ({
+          slug: r.slug,
+          title: titleOf(r.draft, r.slug),
+          kind: (r.draft as { kind: number }).kind,
+        })),
         cities: of("city"),
         serviceTypes: of("service-type"),
-        pictures: rows
-          .filter((r) => r.type === "picture" && r.published !== null)
+        pictures: (await documents.list("picture"))
+          .filter((r) => r.published !== null)
           .map((r) => ({ slug: r.slug, title: titleOf(r.published, r.slug) })),
-        places: rows
-          .filter((r) => r.type === "site" || r.type === "culture" || r.type === "service")
-          .map((r) => ({ slug: r.slug, title: titleOf(r.draft, r.slug) })),
+        places: of(...FOLDER_TYPES),
       };
     },
 
