@@ -1,5 +1,5 @@
 // `npm run bench [-- part ...]`: builds the production site, starts it on the embedded database with the
-// seed content, runs the chosen parts (all by default), stops it, and writes bench/results/latest.json and
+// seed content, runs the chosen parts (all but `scale` by default), stops it, and writes bench/results/latest.json and
 // latest.md. A part run alone replaces only its own section; the others keep their last figures.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus, totalmem } from "node:os";
@@ -21,7 +21,11 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   upload: async () => (await import("./parts/upload.ts")).upload,
   metrics: async () => (await import("./parts/metrics.ts")).metrics,
   instances: async () => (await import("./parts/instances.ts")).instances,
+  scale: async () => (await import("./parts/scale.ts")).scale,
 };
+
+/** Parts that take hours at their default sizes: run only when named. */
+const ONLY_WHEN_NAMED = new Set(["scale"]);
 
 const RESULTS = "bench/results/latest.json";
 const REPORT = "bench/results/latest.md";
@@ -32,7 +36,7 @@ if (unknown.length) {
   console.error(`unknown part(s): ${unknown.join(", ")}; parts: ${Object.keys(PARTS).join(", ")}`);
   process.exit(2);
 }
-const parts = wanted.length ? wanted : Object.keys(PARTS);
+const parts = wanted.length ? wanted : Object.keys(PARTS).filter((p) => !ONLY_WHEN_NAMED.has(p));
 
 const scratchDir = mkdtempSync(join(tmpdir(), "visit-syria-bench-"));
 console.log("building the production site…");

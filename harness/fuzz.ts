@@ -718,6 +718,8 @@ export async function requestFrom(
   baseURL: string,
   localAddress: string,
   req: { method: string; path: string; headers?: Record<string, string>; body?: string },
+  /** How long the socket may stay silent before the request is given up. */
+  timeoutMs = 30_000,
 ) {
   const agent = new http.Agent({ keepAlive: false });
   try {
@@ -734,7 +736,7 @@ export async function requestFrom(
       },
       agent,
       localAddress,
-      30_000,
+      timeoutMs,
     );
     if ("error" in answer) throw new Error(`${req.method} ${req.path} from ${localAddress}: ${answer.error}`);
     return answer;

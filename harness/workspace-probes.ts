@@ -14,9 +14,9 @@ const PASSWORD = "tamarind juice by the citadel gate";
 type Answer = Awaited<ReturnType<typeof requestFrom>>;
 
 /** The cookies a browser would hold: each name's latest value. */
-class CookieJar {
+export class CookieJar {
   readonly #values = new Map<string, string>();
-  take(answer: Answer) {
+  take(answer: Pick<Answer, "headers">) {
     const set = answer.headers["set-cookie"] ?? [];
     for (const cookie of Array.isArray(set) ? set : [set]) {
       const [pair] = cookie.split(";");
@@ -30,22 +30,44 @@ class CookieJar {
   }
 }
 
-/** A workspace form posted as the browser would: its fields, this site's Origin, the jar's cookies. */
-async function post(baseURL: string, from: string, jar: CookieJar, path: string, fields: Record<string, string>) {
-  const answer = await requestFrom(baseURL, from, {
-    method: "POST",
-    path,
-    headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-    body: new URLSearchParams(fields).toString(),
-  });
+/**
+ * A workspace form posted as the browser would: its fields (repeated names as pairs), this site's Origin, the
+ * jar's cookies. `timeoutMs`: how long the answer may take.
+ */
+export async function post(
+  baseURL: string,
+  from: string,
+  jar: CookieJar,
+  path: string,
+  fields: Record<string, string> | Array<[string, string]>,
+  timeoutMs?: number,
+) {
+  const answer = await requestFrom(
+    baseURL,
+    from,
+    {
+      method: "POST",
+      path,
+      headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams(fields).toString(),
+    },
+    timeoutMs,
+  );
   jar.take(answer);
   return answer;
 }
 
-/** An account of `role` with a password, made in the site's SQLite database. */
-export async function probeAccount(sqlitePath: string, role: Role): Promise<string> {
+/** A workspace page opened with the jar's cookies. */
+export async function open(baseURL: string, from: string, jar: CookieJar, path: string, timeoutMs?: number) {
+  const answer = await requestFrom(baseURL, from, { method: "GET", path, headers: { cookie: jar.header() } }, timeoutMs);
+  jar.take(answer);
+  return answer;
+}
+
+/** An account of `role` with a password, made in the site's database (SQLite, or PostgreSQL with `databaseUrl`). */
+export async function workspaceAccount(database: { sqlitePath: string; databaseUrl?: string }, role: Role): Promise<string> {
   const email = `probe.${role}.${Date.now()}@example.org`;
-  const handle = openDatabase({ sqlitePath });
+  const handle = openDatabase(database);
   try {
     const workspace = buildDomain(handle, pino({ level: "silent" })).workspace;
     const { path } = await workspace.invite({ id: null, email: "security probe" }, { email, name: "Security Probe", role, languages: [] });
@@ -56,7 +78,11 @@ export async function probeAccount(sqlitePath: string, role: Role): Promise<stri
   return email;
 }
 
-const signIn = (baseURL: string, from: string, email: string, jar = new CookieJar()) =>
+/** An account of `role` with a password, made in the site's SQLite database. */
+export const probeAccount = (sqlitePath: string, role: Role) => workspaceAccount({ sqlitePath }, role);
+
+/** Signs in through the sign-in form with the password every account made here has (no two-step: editors need none). */
+export const signIn = (baseURL: string, from: string, email: string, jar = new CookieJar()) =>
   post(baseURL, from, jar, "/admin/sign-in", { email, password: PASSWORD }).then((answer) => ({ answer, jar }));
 
 /**

@@ -1,0 +1,804 @@
+// The content publishing path at national scale (#26): for each size of a generated content set
+// (harness/scale-content.ts) and each engine, the set loaded with `content:load`, the server started as
+// `npm start` starts it, and an editor's work measured through the workspace's own forms (open, save, preview,
+// publish, unpublish), then how soon the public page, the search and the API show it, search latency, the
+// warm page's and an API list's rates alone and during one publish a second, the server's memory, and
+// `content:export`. Only the public HTTP forms, pages and API and the two commands are used, so the part
+// measures whatever the publishing path does. Each step has a time limit; a process that dies or a step that
+// runs out of time is recorded as such and the next size or engine goes on.
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import type { BenchContext, BenchPart, Budget } from "../lib/types.ts";
+import { mb, spreadText } from "../lib/spread.ts";
+import { percentile, runCannon, type Run } from "../lib/http-cannon.ts";
+import { API, BROWSER_HEADERS, SEARCH_QUERIES } from "../lib/traffic.ts";
+import { formFields, formHtml, withField } from "../lib/form-fields.ts";
+import { commandFailure, runNpmScript } from "../lib/measured-command.ts";
+import { copySlugs, seedPlaceCount, writeScaleContent } from "../../harness/scale-content.ts";
+import { startServer, type ServerProcess } from "../../harness/server-process.ts";
+import { startScratchPostgres, type ScratchPostgres } from "../../harness/scratch-postgres.ts";
+import { rssOf } from "../../harness/website.ts";
+import { type CookieJar, open, post, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
+import { NODE_FLAGS, PROCESS_ENV } from "../../server/runtime.ts";
+
+/** min / median / max, or a dash when nothing was measured. */
+const cell = (s: number[], digits = 0) => (s.length ? spreadText(s, digits) : "–");
+
+type Engine = "sqlite" | "postgres";
+const ENGINE_NAMES: Record<Engine, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+/** The budgets' size (#26). */
+const BUDGET_SIZE = 50_000;
+const FROM = "127.0.0.1";
+const CONNECTIONS = 50;
+const PAGE = "/ar";
+/** Page and list rates are measured in this many slices alone, each followed by one during publishes. */
+const SLICES = 3;
+const SEARCHES = 200;
+/** From a publish until the change must be seen, or the run is recorded as not showing it. */
+const VISIBLE_LIMIT_MS = 60_000;
+const POLL_MS = 20;
+
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+function count(name: string, fallback: number, min: number, max: number): number {
+  const value = Number(env(name, String(fallback)));
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number ${min}..${max}`);
+  return value;
+}
+
+/** A series of timings (ms) or rates; empty when the step did not get that far. */
+type Series = number[];
+
+/** One size on one engine: every figure, and what went wrong where. */
+type Case = {
+  size: number;
+  engine: Engine;
+  /** Step name → "timed out after N s", "process killed: …", "failed: …", "not measured: …". */
+  failures: Record<string, string>;
+  killed: string[];
+  loadMs?: number;
+  loadPeakRssMB?: number;
+  startMs?: number;
+  firstSearchMs?: number;
+  rssAfterLoadMB?: number;
+  editPageMs: Series;
+  saveMs: Series;
+  previewFirstMs: Series;
+  previewRepeatMs: Series;
+  publishMs: Series;
+  toSearchMs: Series;
+  toApiMs: Series;
+  toPageMs: Series;
+  firstSearchAfterPublishMs: Series;
+  unpublishMs: Series;
+  publishOffSiteMs: Series;
+  searchMs: Series;
+  pageRps: Series;
+  pageRpsStorm: Series;
+  listRps: Series;
+  listRpsStorm: Series;
+  stormPublishMs: Series;
+  /** Errors and non-2xx answers under load (alone and during publishes). */
+  loadErrors: number;
+  publishes: number;
+  rssAfterPublishesMB?: number;
+  exportMs: Series;
+  exportPeakRssMB: Series;
+};
+
+class StepTimeout extends Error {}
+class ServerDied extends Error {}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: Math.round(performance.now() - started), value };
+}
+
+/** npm start's command line, which the harness's server must match (flags and allocator settings). */
+function checkStartFlags() {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start;
+  const missing = [...NODE_FLAGS, ...Object.entries(PROCESS_ENV).map(([k, v]) => `${k}=${v}`)].filter(
+    (w) => !start.split(/\s+/).includes(w),
+  );
+  if (missing.length) throw new Error(`npm start and the harness's server differ: ${missing.join(", ")}`);
+}
+
+/** Why the server stopped, from its exit and its last words. */
+function deathOf(server: ServerProcess): string {
+  const { exitCode, signalCode } = server.child;
+  const how = signalCode ?? `exit ${exitCode}`;
+  return /heap out of memory|Allocation failed/i.test(server.output())
+    ? `process killed: JavaScript heap out of memory (${how})`
+    : `process killed (${how})`;
+}
+
+/** Stops the server, and kills it when it does not end within `ms`. */
+async function stopServer(server: ServerProcess, ms = 30_000) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const stopped = server.stop();
+  const late = await Promise.race([stopped.then(() => false), sleep(ms).then(() => true)]);
+  if (late) {
+    server.child.kill("SIGKILL");
+    await stopped;
+  }
+}
+
+/** The time limits of one size, in ms: generous, and growing with the number of places. */
+function limitsFor(size: number) {
+  const factor = Number(env("BENCH_SCALE_TIME_FACTOR", "1"));
+  if (!(factor > 0 && factor <= 100)) throw new Error("BENCH_SCALE_TIME_FACTOR must be a number in (0, 100]");
+  const k = size / 1000;
+  const s = (base: number, perThousand: number) => Math.round((base + perThousand * k) * 1000 * factor);
+  const request = s(30, 6);
+  return {
+    generate: s(60, 10),
+    load: s(120, 60),
+    start: s(60, 10),
+    /** One request of the workspace (open, save, preview, publish) or of the public site. */
+    request,
+    search: s(120, 20),
+    publishes: s(600, 60),
+    export: s(120, 30),
+  };
+}
+
+export const scale: BenchPart = async (ctx) => {
+  checkStartFlags();
+  const seedPlaces = seedPlaceCount();
+  const sizes = env("BENCH_SCALE_SIZES", "100,2000,10000,50000")
+    .split(",")
+    .map((s) => Number(s.trim()));
+  for (const size of sizes)
+    if (!Number.isInteger(size) || size < seedPlaces + 2 || size > 200_000)
+      throw new Error(`BENCH_SCALE_SIZES: ${size} is not a size from ${seedPlaces + 2} (the seed's places and two copies) to 200000`);
+  const engines = env("BENCH_SCALE_ENGINES", "sqlite,postgres")
+    .split(",")
+    .map((e) => e.trim()) as Engine[];
+  for (const e of engines) if (!(e in ENGINE_NAMES)) throw new Error(`BENCH_SCALE_ENGINES: ${e} is not sqlite or postgres`);
+  const options = {
+    runs: count("BENCH_SCALE_RUNS", 10, 1, 100),
+    publishes: count("BENCH_SCALE_PUBLISHES", 100, 1, 1000),
+    exports: count("BENCH_SCALE_EXPORTS", 3, 1, 10),
+    seconds: count("BENCH_LOAD_SECONDS", 10, 1, 3600),
+  };
+  // The place every run edits and publishes, and the one taken off the site and put back: the first two
+  // copies, which every set has (so 100 places compares with 50,000).
+  const [target, other] = copySlugs(2);
+  const root = join(ctx.scratchDir, "scale");
+  mkdirSync(root, { recursive: true });
+  const cases: Case[] = [];
+  let postgres: ScratchPostgres | undefined;
+  let postgresFailure: string | undefined;
+  try {
+    for (const size of sizes) {
+      const limits = limitsFor(size);
+      const dir = join(root, `set-${size}`);
+      ctx.log(`${size} places: generating the set`);
+      let generated: { ms: number } | undefined;
+      let generateFailure: string | undefined;
+      try {
+        generated = await Promise.race([
+          timed(async () => writeScaleContent(dir, size)),
+          sleep(limits.generate).then(() => {
+            throw new StepTimeout(`timed out after ${limits.generate / 1000} s`);
+          }),
+        ]);
+        ctx.log(`${size} places: set written in ${generated.ms} ms`);
+      } catch (error) {
+        generateFailure = `generating the set failed: ${(error as Error).message}`;
+      }
+      for (const engine of engines) {
+        const c = emptyCase(size, engine);
+        cases.push(c);
+        if (generateFailure) {
+          c.failures.generate = generateFailure;
+          continue;
+        }
+        let database: { sqlitePath: string; databaseUrl?: string };
+        let dropDatabase = async () => {};
+        if (engine === "sqlite") database = { sqlitePath: join(root, `site-${size}.sqlite`) };
+        else {
+          try {
+            postgres ??= await startScratchPostgres();
+            const name = `scale_${size}`;
+            await adminQuery(postgres.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await adminQuery(postgres.url, `CREATE DATABASE ${name}`);
+            database = { sqlitePath: join(root, "unused.sqlite"), databaseUrl: postgres.url.replace(/\/postgres$/, `/${name}`) };
+            const url = postgres.url;
+            dropDatabase = () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          } catch (error) {
+            postgresFailure = (error as Error).message;
+            c.failures.database = `no scratch PostgreSQL: ${postgresFailure.split("\n")[0]}`;
+            continue;
+          }
+        }
+        try {
+          await measureCase(ctx, c, { dir, database, limits, target, other, ...options });
+        } finally {
+          await dropDatabase().catch(() => {});
+          if (engine === "sqlite") for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database.sqlitePath}${suffix}`, { force: true });
+        }
+        ctx.log(
+          `${size} places on ${ENGINE_NAMES[engine]}: ${Object.keys(c.failures).length ? `problems: ${JSON.stringify(c.failures)}` : "done"}`,
+        );
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await postgres?.destroy();
+  }
+  return report(cases, { sizes, engines, seedPlaces, target: target.slug, other: other.slug, ...options });
+};
+
+function emptyCase(size: number, engine: Engine): Case {
+  return {
+    size,
+    engine,
+    failures: {},
+    killed: [],
+    editPageMs: [],
+    saveMs: [],
+    previewFirstMs: [],
+    previewRepeatMs: [],
+    publishMs: [],
+    toSearchMs: [],
+    toApiMs: [],
+    toPageMs: [],
+    firstSearchAfterPublishMs: [],
+    unpublishMs: [],
+    publishOffSiteMs: [],
+    searchMs: [],
+    pageRps: [],
+    pageRpsStorm: [],
+    listRps: [],
+    listRpsStorm: [],
+    stormPublishMs: [],
+    loadErrors: 0,
+    publishes: 0,
+    exportMs: [],
+    exportPeakRssMB: [],
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, query_timeout: 60_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+type Item = { type: string; slug: string; name: string };
+type CaseSetup = {
+  dir: string;
+  database: { sqlitePath: string; databaseUrl?: string };
+  limits: ReturnType<typeof limitsFor>;
+  target: Item;
+  other: Item;
+  runs: number;
+  publishes: number;
+  exports: number;
+  seconds: number;
+};
+
+async function measureCase(ctx: BenchContext, c: Case, setup: CaseSetup) {
+  const { dir, database, limits } = setup;
+  const label = `${c.size} places on ${ENGINE_NAMES[c.engine]}`;
+  const dbEnv: Record<string, string> = database.databaseUrl
+    ? { DATABASE_URL: database.databaseUrl }
+    : { SQLITE_PATH: database.sqlitePath };
+  const serverEnv = { ...dbEnv, CONTENT_DIR: dir, MEDIA_DIR: "data/media", LOG_LEVEL: "warn" };
+
+  // content:load into the empty database.
+  ctx.log(`${label}: content:load`);
+  const load = await runNpmScript("content:load", [], serverEnv, limits.load);
+  const loadFailure = commandFailure(load, limits.load);
+  c.loadMs = load.ms;
+  c.loadPeakRssMB = mb(load.peakRssBytes);
+  ctx.log(`${label}: content:load ${load.ms} ms, peak RSS ${c.loadPeakRssMB} MB${loadFailure ? ` (${loadFailure})` : ""}`);
+  if (loadFailure) {
+    c.failures.load = loadFailure;
+    if (loadFailure.startsWith("process killed")) c.killed.push(`content:load: ${loadFailure}`);
+    return;
+  }
+
+  let server: ServerProcess | undefined;
+  try {
+    const started = await timed(() => startServer(serverEnv, { timeoutMs: limits.start }));
+    server = started.value;
+    c.startMs = started.ms;
+  } catch (error) {
+    const message = (error as Error).message;
+    c.failures.start = /heap out of memory/i.test(message)
+      ? "process killed: JavaScript heap out of memory while starting"
+      : `the server did not start: ${message.split("\n")[0]}`;
+    if (c.failures.start.startsWith("process killed")) c.killed.push(`server: ${c.failures.start}`);
+  }
+  if (server) {
+    try {
+      await measureServer(ctx, c, setup, server, label);
+    } finally {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) {
+        const death = deathOf(server);
+        if (!c.killed.some((k) => k.startsWith("server"))) c.killed.push(`server: ${death}`);
+      }
+      await stopServer(server);
+    }
+  }
+
+  // content:export of what the database publishes, a few times.
+  for (let i = 0; i < setup.exports; i++) {
+    const to = join(dir, `..`, `export-${c.size}-${c.engine}-${i}`);
+    const run = await runNpmScript("content:export", [to], serverEnv, limits.export);
+    rmSync(to, { recursive: true, force: true });
+    const failure = commandFailure(run, limits.export);
+    if (failure) {
+      c.failures.export = failure;
+      if (failure.startsWith("process killed")) c.killed.push(`content:export: ${failure}`);
+      break;
+    }
+    c.exportMs.push(run.ms);
+    c.exportPeakRssMB.push(mb(run.peakRssBytes));
+  }
+  ctx.log(`${label}: content:export ${cell(c.exportMs)} ms, peak RSS ${cell(c.exportPeakRssMB)} MB`);
+}
+
+/** The public place as the API finds it. */
+type Found = { id: number; place_name: string; description: string; categories_idcategories: number; cities_idcities: number };
+
+async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, server: ServerProcess, label: string) {
+  const { limits, target, other } = setup;
+  const base = server.url;
+  let died: string | undefined;
+  const death = new Promise<never>((_, reject) =>
+    server.child.once("exit", () => {
+      died = deathOf(server);
+      reject(new ServerDied(died));
+    }),
+  );
+  death.catch(() => {});
+
+  /** Runs one step within its limit; records a timeout, the server's death or an error, and answers whether it finished. */
+  async function step(name: string, limitMs: number, work: (stopped: () => boolean) => Promise<void>): Promise<boolean> {
+    if (died) {
+      c.failures[name] = `not measured: the server had died (${died})`;
+      return false;
+    }
+    let over = false;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        over = true;
+        reject(new StepTimeout(`timed out after ${Math.round(limitMs / 1000)} s`));
+      }, limitMs);
+    });
+    try {
+      await Promise.race([work(() => over || died !== undefined), limit, death]);
+      return true;
+    } catch (error) {
+      // A request that failed because the server died tells less than the death itself.
+      await sleep(200);
+      c.failures[name] = died ?? (error as Error).message;
+      if (died && !c.killed.length) c.killed.push(`server: ${died}`);
+      return false;
+    } finally {
+      over = true;
+      clearTimeout(timer);
+    }
+  }
+
+  const api = `${base}${API}`;
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(limits.request) });
+    return { status: res.status, text: await res.text() };
+  };
+  const search = async (name: string, path = "/place1/search?page=1&per_page=10", language = 1) => {
+    const res = await fetch(`${api}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, star: 0, service: 0, language }),
+      signal: AbortSignal.timeout(limits.request),
+    });
+    if (res.status !== 200) throw new Error(`search: ${res.status}`);
+    return ((await res.json()) as { data: Found[] }).data;
+  };
+
+  // An editor, signed in through the form.
+  let jar: CookieJar | undefined;
+  await step("sign-in", limits.request * 2, async () => {
+    const email = await workspaceAccount(setup.database, "editor");
+    const signedIn = await signIn(base, FROM, email);
+    if (signedIn.answer.status !== 303) throw new Error(`sign-in answered ${signedIn.answer.status}`);
+    jar = signedIn.jar;
+  });
+  if (!jar) return;
+  const editor = workspaceForms(base, jar, limits.request);
+
+  // The target's public place, found as a visitor would; the first search builds the index.
+  let place: Found | undefined;
+  await step("first search", limits.request, async () => {
+    const { ms, value } = await timed(() => search(target.name));
+    c.firstSearchMs = ms;
+    place = value.find((p) => p.place_name === target.name);
+    if (!place) throw new Error(`the search for "${target.name}" does not find it in its first 10`);
+  });
+  if (!place) return;
+  const placeId = place.id;
+  const pagePath = `/cities/${place.categories_idcategories}/sites/${place.cities_idcities}/action/${place.id}`;
+  const listPath = `${API}/place1/places/city/${place.cities_idcities}/category/${place.categories_idcategories}/language/1`;
+  await step("warm-up", limits.request * 3, async () => {
+    for (const url of [base + pagePath, `${api}/place1/places/${placeId}`, base + PAGE])
+      if ((await get(url)).status !== 200) throw new Error(`${url}: not 200`);
+  });
+  c.rssAfterLoadMB = mb(rssOf(server.child.pid!));
+  ctx.log(`${label}: started in ${c.startMs} ms, first search ${c.firstSearchMs} ms, RSS ${c.rssAfterLoadMB} MB`);
+
+  // Search latency, unloaded: each query and page asked once (no answer comes from the answer cache).
+  await step("search", limits.search, async (stopped) => {
+    const queries = SEARCH_QUERIES.flatMap((q) =>
+      Array.from({ length: Math.ceil(SEARCHES / SEARCH_QUERIES.length) }, (_, i) => ({ ...q, page: i + 1 })),
+    ).slice(0, SEARCHES);
+    for (const q of queries) {
+      if (stopped()) return;
+      c.searchMs.push((await timed(() => search(q.name, `/place1/search?page=${q.page}&per_page=10`, q.language))).ms);
+    }
+  });
+  ctx.log(`${label}: ${c.searchMs.length} searches, p50 ${pct(c.searchMs, 50)} ms, p99 ${pct(c.searchMs, 99)} ms`);
+
+  // The editor's runs: open, save, preview twice, publish and watch the public site; another place off and on.
+  const original = { summary: "" };
+  /** Opens the target and saves a new summary; the runs' (unloaded) timings are kept, not the storm's. */
+  const cycle = async (token: string, record: boolean) => {
+    const opened = await editor.open(target);
+    original.summary ||= opened.fields.find(([n]) => n === "summary.en")?.[1] ?? "";
+    if (!original.summary) throw new Error("the edit page has no summary.en field");
+    const saved = await editor.save(target, withField(opened.fields, "summary.en", `${original.summary} (${token})`));
+    if (record) {
+      c.editPageMs.push(opened.ms);
+      c.saveMs.push(saved.ms);
+    }
+    return saved.revision;
+  };
+  const nonce = Date.now().toString(36);
+  let runsDone = 0;
+  await step("runs", setup.runs * (6 * limits.request + VISIBLE_LIMIT_MS), async (stopped) => {
+    for (let run = 1; run <= setup.runs && !stopped(); run++) {
+      const token = `scale-check-${nonce}-${run}`;
+      const revision = await cycle(token, true);
+      const first = await editor.preview(target);
+      if (!first.body.includes(token)) throw new Error("the preview does not show the saved draft");
+      c.previewFirstMs.push(first.ms);
+      c.previewRepeatMs.push((await editor.preview(target)).ms);
+      const startedAt = performance.now();
+      c.publishMs.push(await editor.act(target, revision, "publish"));
+      c.publishes++;
+      const seen = await visibility(token, startedAt, stopped);
+      if (seen.search !== undefined) c.toSearchMs.push(seen.search);
+      if (seen.api !== undefined) c.toApiMs.push(seen.api);
+      if (seen.page !== undefined) c.toPageMs.push(seen.page);
+      if (seen.firstSearch !== undefined) c.firstSearchAfterPublishMs.push(seen.firstSearch);
+      const missing = (["search", "api", "page"] as const).filter((k) => seen[k] === undefined);
+      if (missing.length) c.failures.visible = `run ${run}: not shown in ${missing.join(", ")} within ${VISIBLE_LIMIT_MS / 1000} s`;
+      c.unpublishMs.push(await editor.act(other, (await editor.open(other)).revision, "unpublish"));
+      c.publishOffSiteMs.push(await editor.act(other, (await editor.open(other)).revision, "publish"));
+      c.publishes++;
+      runsDone = run;
+    }
+  });
+  if (c.failures.runs) c.failures.runs += ` (after ${runsDone} of ${setup.runs} runs)`;
+  ctx.log(
+    `${label}: save ${cell(c.saveMs)} ms, publish ${cell(c.publishMs)} ms, to page ${cell(c.toPageMs)} ms, ` +
+      `first preview ${cell(c.previewFirstMs)} ms`,
+  );
+
+  /** From a publish until the search, the API and the page show the token; the first search that does, timed alone. */
+  async function visibility(token: string, startedAt: number, stopped: () => boolean) {
+    const seen: { search?: number; api?: number; page?: number; firstSearch?: number } = {};
+    const since = () => Math.round(performance.now() - startedAt);
+    while (since() < VISIBLE_LIMIT_MS && !stopped()) {
+      if (seen.search === undefined) {
+        const { ms, value } = await timed(() => search(target.name));
+        if (value.find((p) => p.id === placeId)?.description.includes(token)) {
+          seen.search = since();
+          seen.firstSearch = ms;
+        }
+      }
+      if (seen.api === undefined) {
+        const answer = await get(`${api}/place1/places/${placeId}`);
+        if (answer.status === 200 && answer.text.includes(token)) seen.api = since();
+      }
+      if (seen.page === undefined) {
+        const answer = await get(base + pagePath);
+        if (answer.status === 200 && answer.text.includes(token)) seen.page = since();
+      }
+      if (seen.search !== undefined && seen.api !== undefined && seen.page !== undefined) break;
+      await sleep(POLL_MS);
+    }
+    return seen;
+  }
+
+  /** One publish a second (or back to back, when one takes longer), each of a new summary, until stopped. */
+  let stormFailure: string | undefined;
+  const storm = () => {
+    let stopping = false;
+    const running = (async () => {
+      let next = performance.now();
+      while (!stopping) {
+        while (!stopping && performance.now() < next) await sleep(Math.min(50, next - performance.now()));
+        if (stopping) break;
+        next = performance.now() + 1000;
+        const revision = await cycle(`scale-storm-${nonce}-${c.publishes}`, false);
+        c.stormPublishMs.push(await editor.act(target, revision, "publish"));
+        c.publishes++;
+      }
+    })().catch((error) => {
+      stormFailure = (error as Error).message;
+    });
+    return async () => {
+      stopping = true;
+      await running;
+    };
+  };
+
+  // The warm page and the list, alone and during publishes, in alternate slices.
+  const slice = Math.max(2, Math.round(setup.seconds / SLICES));
+  const rate = (r: Run) => Math.round(Object.values(r.statuses).reduce((a, b) => a + b, 0) / r.seconds);
+  const bad = (r: Run) =>
+    r.errors +
+    Object.entries(r.statuses)
+      .filter(([code]) => !code.startsWith("2"))
+      .reduce((n, [, k]) => n + k, 0);
+  await step("rates", 2 * SLICES * (2 * (slice * 1000 + 11_000) + 5 * limits.request + 1500), async (stopped) => {
+    for (const [path, alone, during] of [
+      [PAGE, c.pageRps, c.pageRpsStorm],
+      [listPath, c.listRps, c.listRpsStorm],
+    ] as const) {
+      for (let i = 0; i < SLICES && !stopped(); i++) {
+        // The last publish is noticed by the pages within a second: the quiet slice starts after it, warm.
+        await sleep(1500);
+        for (let k = 0; k < 2; k++) await get(base + path, BROWSER_HEADERS);
+        const quiet = await runCannon({ url: base + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
+        alone.push(rate(quiet));
+        const stop = storm();
+        const busy = await runCannon({ url: base + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
+        await stop();
+        if (stormFailure) throw new Error(`a publish during the load failed: ${stormFailure}`);
+        during.push(rate(busy));
+        c.loadErrors += bad(quiet) + bad(busy);
+      }
+    }
+  });
+  ctx.log(
+    `${label}: page ${cell(c.pageRps)} req/s alone, ${cell(c.pageRpsStorm)} during publishes; ` +
+      `list ${cell(c.listRps)} alone, ${cell(c.listRpsStorm)} during (${c.stormPublishMs.length} publishes)`,
+  );
+
+  // Publishes until there have been `publishes`, then the server's memory.
+  await step("publishes", limits.publishes, async (stopped) => {
+    while (c.publishes < setup.publishes && !stopped()) {
+      const revision = await cycle(`scale-more-${nonce}-${c.publishes}`, false);
+      await editor.act(target, revision, "publish");
+      c.publishes++;
+    }
+  });
+  if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
+  if (!died) c.rssAfterPublishesMB = mb(rssOf(server.child.pid!));
+  ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishes} publishes`);
+}
+
+/** The workspace's forms, as a browser posts them: the edit page's own fields, its revision, its buttons. */
+function workspaceForms(base: string, jar: CookieJar, timeoutMs: number) {
+  const itemPath = (item: Item) => `/admin/content/${item.type}/${item.slug}`;
+  const revisionOf = (html: string) => Number(/name="revision" value="(\d+)"/.exec(html)?.[1] ?? Number.NaN);
+  const why = (answer: { status: number; body: string }) =>
+    `${answer.status} ${answer.body
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .slice(0, 200)}`;
+  const timedRequest = async <T>(what: string, work: () => Promise<T>) => {
+    try {
+      return await timed(work);
+    } catch (error) {
+      if (/: timeout$/.test((error as Error).message)) throw new Error(`${what} timed out after ${Math.round(timeoutMs / 1000)} s`);
+      throw error;
+    }
+  };
+  return {
+    /** GET the edit page: its form's fields and revision. */
+    async open(item: Item) {
+      const { ms, value } = await timedRequest(`opening ${item.slug}`, () => open(base, FROM, jar, itemPath(item), timeoutMs));
+      if (value.status !== 200) throw new Error(`opening ${item.slug}: ${why(value)}`);
+      const form = formHtml(value.body, itemPath(item));
+      if (!form) throw new Error(`the edit page of ${item.slug} has no form posting to ${itemPath(item)}`);
+      return { ms, fields: formFields(form), revision: revisionOf(form) };
+    },
+    /** POST the form (a save): the new revision, from the page it answers with. */
+    async save(item: Item, fields: Array<[string, string]>) {
+      const { ms, value } = await timedRequest(`saving ${item.slug}`, () => post(base, FROM, jar, itemPath(item), fields, timeoutMs));
+      if (value.status !== 200) throw new Error(`saving ${item.slug}: ${why(value)}`);
+      const revision = revisionOf(formHtml(value.body, itemPath(item)) ?? "");
+      return { ms, revision: Number.isNaN(revision) ? (await this.open(item)).revision : revision };
+    },
+    /** POST a publishing button (publish, unpublish): its time, once it answers with the way back (303). */
+    async act(item: Item, revision: number, intent: "publish" | "unpublish") {
+      const { ms, value } = await timedRequest(`${intent} ${item.slug}`, () =>
+        post(base, FROM, jar, `${itemPath(item)}/publish`, { revision: String(revision), intent }, timeoutMs),
+      );
+      if (value.status !== 303) throw new Error(`${intent} ${item.slug}: ${why(value)}`);
+      return ms;
+    },
+    async preview(item: Item) {
+      const { ms, value } = await timedRequest(`previewing ${item.slug}`, () =>
+        open(base, FROM, jar, `/admin/preview/${item.type}/${item.slug}?lang=en`, timeoutMs),
+      );
+      if (value.status !== 200) throw new Error(`previewing ${item.slug}: ${why(value)}`);
+      return { ms, body: value.body };
+    },
+  };
+}
+
+const pct = (values: number[], p: number) => (values.length ? percentile(Float64Array.from(values).sort(), p) : Number.NaN);
+const median = (values: number[]) => (values.length ? percentile(Float64Array.from(values).sort(), 50) : Number.NaN);
+
+/** The #26 budgets of one case. */
+function budgetsOf(c: Case): Budget[] {
+  const where = `${c.size} places, ${ENGINE_NAMES[c.engine]}`;
+  const why = (...steps: string[]) => steps.map((s) => c.failures[s]).find(Boolean) ?? "not measured";
+  const atMost = (name: string, limit: number, unit: string, value: number, steps: string[], complete = true): Budget =>
+    Number.isNaN(value) || !complete
+      ? { name: `${where}: ${name}`, limit: `<= ${limit} ${unit}`, value: "not measured", pass: false, note: why(...steps) }
+      : { name: `${where}: ${name}`, limit: `<= ${limit} ${unit}`, value, pass: value <= limit };
+  const share = (name: string, alone: Series, during: Series): Budget => {
+    const value = Math.round((median(during) / median(alone)) * 100) / 100;
+    return Number.isNaN(value)
+      ? { name: `${where}: ${name}`, limit: ">= 0.8", value: "not measured", pass: false, note: why("rates") }
+      : { name: `${where}: ${name}`, limit: ">= 0.8", value, pass: value >= 0.8, note: `${median(during)} vs ${median(alone)} req/s` };
+  };
+  const maxOf = (s: Series) => (s.length ? Math.max(...s) : Number.NaN);
+  const runsComplete = !c.failures.runs && !c.failures.visible;
+  return [
+    atMost("publish p99", 500, "ms", pct(c.publishMs, 99), ["runs"], !c.failures.runs),
+    atMost("save p99", 200, "ms", pct(c.saveMs, 99), ["runs"], !c.failures.runs),
+    atMost("first preview (slowest)", 1000, "ms", maxOf(c.previewFirstMs), ["runs"], !c.failures.runs),
+    atMost(
+      "publish to public page, search and API (slowest)",
+      2000,
+      "ms",
+      Math.max(maxOf(c.toPageMs), maxOf(c.toSearchMs), maxOf(c.toApiMs)),
+      ["visible", "runs"],
+      runsComplete,
+    ),
+    atMost("first search after a publish (slowest)", 50, "ms", maxOf(c.firstSearchAfterPublishMs), ["visible", "runs"], runsComplete),
+    atMost("search p99, unloaded", 20, "ms", pct(c.searchMs, 99), ["search"], !c.failures.search),
+    share("warm page req/s during a publish a second vs without", c.pageRps, c.pageRpsStorm),
+    share("list req/s during a publish a second vs without", c.listRps, c.listRpsStorm),
+    atMost(
+      "server RSS after load and after the publishes",
+      350,
+      "MB",
+      Math.max(c.rssAfterLoadMB ?? Number.NaN, c.rssAfterPublishesMB ?? Number.NaN),
+      ["publishes", "runs", "rates", "start", "load"],
+      !c.failures.publishes,
+    ),
+    {
+      name: `${where}: no process killed`,
+      limit: "0",
+      value: c.killed.length,
+      pass: c.killed.length === 0 && !c.failures.load?.startsWith("timed out"),
+      ...(c.killed.length ? { note: c.killed.join("; ") } : {}),
+    },
+  ];
+}
+
+function report(
+  cases: Case[],
+  o: {
+    sizes: number[];
+    engines: Engine[];
+    seedPlaces: number;
+    target: string;
+    other: string;
+    runs: number;
+    publishes: number;
+    exports: number;
+    seconds: number;
+  },
+) {
+  const budgets: Budget[] = o.engines.flatMap((engine) => {
+    const c = cases.find((x) => x.size === BUDGET_SIZE && x.engine === engine);
+    if (c) return budgetsOf(c);
+    return budgetsOf(emptyCase(BUDGET_SIZE, engine)).map((b) => ({
+      ...b,
+      value: "not measured",
+      pass: false,
+      note: `BENCH_SCALE_SIZES (${o.sizes.join(",")}) left out ${BUDGET_SIZE}`,
+    }));
+  });
+  const one = (v: number | undefined) => (v === undefined ? "–" : String(v));
+  const rows: Array<[string, (c: Case) => string]> = [
+    ["content:load, s (peak RSS, MB)", (c) => (c.loadMs === undefined ? "–" : `${(c.loadMs / 1000).toFixed(1)} (${c.loadPeakRssMB})`)],
+    ["server start, ms", (c) => one(c.startMs)],
+    ["first search on the new server, ms", (c) => one(c.firstSearchMs)],
+    ["server RSS after load, MB", (c) => one(c.rssAfterLoadMB)],
+    ["open the edit page, ms", (c) => cell(c.editPageMs)],
+    ["save, ms", (c) => cell(c.saveMs)],
+    ["first preview of the draft, ms", (c) => cell(c.previewFirstMs)],
+    ["the same preview again, ms", (c) => cell(c.previewRepeatMs)],
+    ["publish, ms", (c) => cell(c.publishMs)],
+    ["publish → search shows it, ms", (c) => cell(c.toSearchMs)],
+    ["publish → API shows it, ms", (c) => cell(c.toApiMs)],
+    ["publish → page shows it, ms", (c) => cell(c.toPageMs)],
+    ["first search answered with the change, ms", (c) => cell(c.firstSearchAfterPublishMs)],
+    ["unpublish (another place), ms", (c) => cell(c.unpublishMs)],
+    ["publish it back, ms", (c) => cell(c.publishOffSiteMs)],
+    [
+      `search, unloaded (${SEARCHES}), ms: min / p50 / p99 / max`,
+      (c) =>
+        c.searchMs.length
+          ? `${Math.min(...c.searchMs)} / ${pct(c.searchMs, 50)} / ${pct(c.searchMs, 99)} / ${Math.max(...c.searchMs)}`
+          : "–",
+    ],
+    [`warm page ${PAGE}, req/s`, (c) => cell(c.pageRps)],
+    ["… during a publish a second", (c) => cell(c.pageRpsStorm)],
+    ["API list (the place's city), req/s", (c) => cell(c.listRps)],
+    ["… during a publish a second", (c) => cell(c.listRpsStorm)],
+    ["publishes under that load, ms", (c) => `${cell(c.stormPublishMs)} (${c.stormPublishMs.length})`],
+    ["errors and non-2xx under load", (c) => String(c.loadErrors)],
+    ["server RSS after the publishes, MB (publishes)", (c) => `${one(c.rssAfterPublishesMB)} (${c.publishes})`],
+    ["content:export, ms", (c) => cell(c.exportMs)],
+    ["content:export peak RSS, MB", (c) => cell(c.exportPeakRssMB)],
+  ];
+  const head = cases.map((c) => `${c.size} · ${ENGINE_NAMES[c.engine]}`);
+  const failures = cases.flatMap((c) =>
+    Object.entries(c.failures).map(([step, text]) => `- ${c.size} places, ${ENGINE_NAMES[c.engine]}, ${step}: ${text}`),
+  );
+  const perSize = cases.map(budgetsOf);
+  const budgetNames = perSize[0]?.map((b) => b.name.slice(b.name.indexOf(": ") + 2)) ?? [];
+  const markdown = [
+    "## Scale: publishing at national scale",
+    "",
+    `Generated sets (harness/scale-content.ts): the seed's ${o.seedPlaces} places and copies of them up to the size, every language kept, ` +
+      "each copy moved a little inside its city's radius; a copy's images name the seed's library photographs (`picture:`), encoded once, " +
+      "instead of a drawing per image key, which would be encoded anew for every copy. Each set is loaded with `content:load` into an empty " +
+      "database (SQLite file; PostgreSQL: a database of a scratch server), and the server is started as `npm start` starts it. An editor " +
+      `signs in through the form; each of ${o.runs} runs opens \`${o.target}\`, saves a new summary, previews it twice, publishes it and ` +
+      `watches the public search, API and page until they show it; then takes \`${o.other}\` off the site and puts it back. ` +
+      `The warm page and the API list are loaded (autocannon, ${CONNECTIONS} connections) in ${SLICES} slices alone, each followed by one ` +
+      `with a publish a second (each of a new summary); then publishes go on up to ${o.publishes} before the server's RSS is read. ` +
+      `\`content:export\` runs ${o.exports} times. Figures: min / median / max (one value when measured once); peak RSS from /proc (VmHWM).`,
+    "",
+    `| figure | ${head.join(" | ")} |`,
+    `|---|${head.map(() => "---").join("|")}|`,
+    ...rows.map(([name, f]) => `| ${name} | ${cases.map(f).join(" | ")} |`),
+    "",
+    ...(failures.length ? ["What stopped or failed:", "", ...failures, ""] : []),
+    `### The ${BUDGET_SIZE.toLocaleString("en")}-place budgets at each size measured`,
+    "",
+    `| budget | limit | ${head.join(" | ")} |`,
+    `|---|---|${head.map(() => "---").join("|")}|`,
+    ...budgetNames.map(
+      (name, i) =>
+        `| ${name} | ${perSize[0][i].limit} | ${perSize.map((bs) => (bs[i].pass ? `${bs[i].value} ✓` : `**${bs[i].value}** ✗`)).join(" | ")} |`,
+    ),
+  ].join("\n");
+  return {
+    part: "scale",
+    figures: {
+      sizes: o.sizes,
+      engines: o.engines,
+      runs: o.runs,
+      publishes: o.publishes,
+      seconds: o.seconds,
+      target: o.target,
+      other: o.other,
+      cases,
+    },
+    budgets,
+    markdown,
+  };
+}
