@@ -32,6 +32,16 @@ export const OWNER_TYPE: Record<EntityTable, string> = {
   experiences: "experience",
 };
 
+/** At most this many values bound in one statement's IN list. */
+export const BATCH_SIZE = 500;
+
+/** A list in slices of BATCH_SIZE, for statements that take many values. */
+export function inBatches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_SIZE) out.push(items.slice(i, i + BATCH_SIZE));
+  return out;
+}
+
 export function contentWriter(tx: Tx) {
   return {
     async upsertLanguages(rows: Array<{ id: number; code: string; name: string }>) {
@@ -151,19 +161,21 @@ export function contentWriter(tx: Tx) {
       return true;
     },
 
-    /** Removes entities whose slug is no longer in the content files. */
+    /**
+     * Removes entities whose slug is no longer in the content files. The stored slugs are compared here, and
+     * what is gone deleted in batches: a statement never binds one parameter per item (SQLite allows 32,766
+     * and PostgreSQL 65,535 in all, fewer than a national site's places).
+     */
     async deleteMissing(table: EntityTable, keep: string[]) {
-      const gone = await (tx as any)
-        .selectFrom(table)
-        .select(["id"])
-        .where("slug", "not in", keep.length ? keep : [""])
-        .execute();
-      for (const { id } of gone) {
-        await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "=", id).execute();
-        if (table === "cities") await tx.updateTable("experiences").set({ city_id: null }).where("city_id", "=", id).execute();
-        await (tx as any).deleteFrom(table).where("id", "=", id).execute();
+      const kept = new Set(keep);
+      const stored = (await (tx as any).selectFrom(table).select(["id", "slug"]).execute()) as Array<{ id: number; slug: string }>;
+      const gone = stored.filter((r) => !kept.has(r.slug)).map((r) => r.id);
+      for (const ids of inBatches(gone)) {
+        await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "in", ids).execute();
+        if (table === "cities") await tx.updateTable("experiences").set({ city_id: null }).where("city_id", "in", ids).execute();
+        await (tx as any).deleteFrom(table).where("id", "in", ids).execute();
       }
-      return gone.length as number;
+      return gone.length;
     },
 
     async replaceSettings(settings: Record<string, unknown>) {

@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
+import { inBatches } from "./content-writer.ts";
 import type { Database } from "../schema.ts";
 
 export type DocumentRow = {
@@ -261,12 +262,13 @@ export function documentsRepository(db: Db) {
       const ids = (await db.selectFrom("content_documents").select(["id", "type", "slug"]).where("published", "is not", null).execute())
         .filter((r) => !wanted.has(`${r.type} ${r.slug}`))
         .map((r) => r.id);
-      if (ids.length === 0) return 0;
-      await db
-        .updateTable("content_documents")
-        .set({ published: null, published_at: null, publish_at: null })
-        .where("id", "in", ids)
-        .execute();
+      // In batches: a statement never binds one parameter per item.
+      for (const batch of inBatches(ids))
+        await db
+          .updateTable("content_documents")
+          .set({ published: null, published_at: null, publish_at: null })
+          .where("id", "in", batch)
+          .execute();
       return ids.length;
     },
     /** Every published body, for the public tables. */
