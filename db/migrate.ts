@@ -9,6 +9,7 @@ import * as rateLimits from "./migrations/005-rate-limits.ts";
 import * as travellerFacts from "./migrations/006-traveller-facts.ts";
 import * as totpSteps from "./migrations/007-totp-steps.ts";
 import * as documentTitles from "./migrations/008-document-titles.ts";
+import * as searchChanges from "./migrations/009-search-changes.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -19,6 +20,7 @@ const MIGRATIONS = [
   { name: "006-traveller-facts", up: travellerFacts.up },
   { name: "007-totp-steps", up: totpSteps.up },
   { name: "008-document-titles", up: documentTitles.up },
+  { name: "009-search-changes", up: searchChanges.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -111,6 +111,8 @@ export interface Database {
   admin_invitations: { token_hash: string; user_id: string; expires_at: string; used_at: string | null };
   sign_in_failures: { id: Generated<number>; key: string; at: string };
   totp_steps: { user_id: string; step: number };
+  /** The places a content version changed; place_id null: any may have (migration 009). */
+  search_changes: { version: number; place_id: number | null };
   audit_log: {
     id: Generated<number>;
     at: string;

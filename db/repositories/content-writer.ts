@@ -32,6 +32,9 @@ export const OWNER_TYPE: Record<EntityTable, string> = {
   experiences: "experience",
 };
 
+/** How many content versions' changes the search index may catch up on before it is rebuilt whole. */
+const KEPT_SEARCH_VERSIONS = 1000;
+
 /** At most this many values bound in one statement's IN list. */
 export const BATCH_SIZE = 500;
 
@@ -118,6 +121,20 @@ export function contentWriter(tx: Tx) {
         const rows = Object.entries(m.text ?? {}).map(([language, t]) => ({ media_id: id, language, ...t }));
         if (rows.length) await tx.insertInto("media_translations").values(rows).execute();
       }
+    },
+
+    /**
+     * Notes for the search index what a new content version changed: these places (their ids), or, with
+     * null, any place. Versions long past are forgotten: an index that far behind is rebuilt anyway.
+     */
+    async noteSearchChange(version: number, placeIds: number[] | null) {
+      const rows: Array<{ version: number; place_id: number | null }> =
+        placeIds === null ? [{ version, place_id: null }] : placeIds.map((place_id) => ({ version, place_id }));
+      for (const batch of inBatches(rows)) await tx.insertInto("search_changes").values(batch).execute();
+      await tx
+        .deleteFrom("search_changes")
+        .where("version", "<", version - KEPT_SEARCH_VERSIONS)
+        .execute();
     },
 
     /** The languages' codes in their order (what an entity's texts are written in). */

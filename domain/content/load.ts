@@ -186,7 +186,11 @@ export async function writeContent(
 
   const previous = Number((await w.hashOf("version")) ?? 0);
   const version = report.changed || report.deleted ? previous + 1 : previous;
-  if (version !== previous) await w.setMeta("version", String(version));
+  if (version !== previous) {
+    await w.setMeta("version", String(version));
+    // A whole-site write may change any place's search texts (a city's name is in each of its places').
+    await w.noteSearchChange(version, null);
+  }
   return { ...report, version };
 }
 

@@ -92,6 +92,7 @@ export async function republishPlace(
       });
       await writeEntity(w, report, now, "places", rows.row, rows.texts, rows.media);
     } else if (await w.deleteEntity("places", item.slug)) report.deleted++;
+    const placeId = (await w.placing("places", item.slug))?.id ?? before?.id;
 
     // The city and category it belongs to (and belonged to) may now show another place's picture.
     const cities = new Set([stored?.city_id, subject && (await w.placing("cities", subject.city))?.id]);
@@ -101,7 +102,11 @@ export async function republishPlace(
 
     const previous = Number((await w.hashOf("version")) ?? 0);
     const version = report.changed || report.deleted ? previous + 1 : previous;
-    if (version !== previous) await w.setMeta("version", String(version));
+    if (version !== previous) {
+      await w.setMeta("version", String(version));
+      // The search index follows by reading this place alone (domain/search/service.ts).
+      await w.noteSearchChange(version, placeId === undefined ? [] : [placeId]);
+    }
     return { ...report, version };
   });
 }

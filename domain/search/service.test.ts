@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SearchDocumentRow, SearchRepository } from "../../db/repositories/search.ts";
-import { indexedSearchService, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
+import { indexedSearchService, MAX_PATCHED_PLACES, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
 
 function row(id: number, language: string, name: string, extra: Partial<SearchDocumentRow> = {}): SearchDocumentRow {
   return {
@@ -26,6 +26,8 @@ function row(id: number, language: string, name: string, extra: Partial<SearchDo
 function fakeRepository(rows: () => SearchDocumentRow[]) {
   const calls = { documents: 0 };
   const repo: SearchRepository = {
+    // What changed is never known here: every new version is rebuilt whole.
+    changesSince: async () => ({ all: true, ids: [] }),
     async documents() {
       calls.documents++;
       await new Promise((r) => setTimeout(r, 5));
@@ -93,6 +95,7 @@ describe("indexedSearchService", () => {
       let delay = 0;
       let names = ["Palmyra"];
       const repo: SearchRepository = {
+        changesSince: async () => ({ all: true, ids: [] }),
         async documents() {
           const rows = names.map((n, i) => row(i + 1, "en", n));
           await new Promise((r) => setTimeout(r, delay));
@@ -136,6 +139,7 @@ describe("indexedSearchService", () => {
   it("tries again after a failed build", async () => {
     let fail = true;
     const repo: SearchRepository = {
+      changesSince: async () => ({ all: true, ids: [] }),
       async documents() {
         if (fail) throw new Error("database unavailable");
         return [row(1, "en", "Palmyra")];
@@ -145,5 +149,52 @@ describe("indexedSearchService", () => {
     await expect(search.search({ text: "palmyra", page: 1, perPage: 10 })).rejects.toThrow("database unavailable");
     fail = false;
     expect((await search.search({ text: "palmyra", page: 1, perPage: 10 })).ids).toEqual([1]);
+  });
+
+  it("follows a publish by reading only the places it changed, never every place again", async () => {
+    let version = 1;
+    let places: Record<number, string> = { 1: "Palmyra", 2: "Bosra", 3: "Apamea" };
+    let changed: number[] = [];
+    const read: Array<number[] | "all"> = [];
+    const repo: SearchRepository = {
+      changesSince: async () => ({ all: false, ids: changed }),
+      async documents(ids?: number[]) {
+        read.push(ids ?? "all");
+        return Object.entries(places)
+          .filter(([id]) => !ids || ids.includes(Number(id)))
+          .map(([id, name]) => row(Number(id), "en", name));
+      },
+    };
+    const search = indexedSearchService(repo, async () => version);
+    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).ids).toEqual([2]);
+
+    // Bosra is renamed, Apamea taken off: two places changed, and only they are read.
+    places = { 1: "Palmyra", 2: "Bosra al-Sham" };
+    changed = [2, 3];
+    version = 2;
+    expect((await search.search({ text: "bosra al-sham", page: 1, perPage: 10 })).ids).toEqual([2]);
+    expect((await search.search({ text: "apamea", page: 1, perPage: 10 })).ids).toEqual([]);
+    expect((await search.search({ text: "palmyra", page: 1, perPage: 10 })).ids).toEqual([1]);
+    // A place found in the base and in the patch is listed once.
+    expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).total).toBe(1);
+    expect(read).toEqual(["all", [2, 3]]);
+  });
+
+  it("rebuilds whole when more places changed than a patch should hold", async () => {
+    let version = 1;
+    const read: Array<number[] | "all"> = [];
+    const many = Array.from({ length: MAX_PATCHED_PLACES + 1 }, (_, i) => i + 1);
+    const repo: SearchRepository = {
+      changesSince: async () => ({ all: false, ids: many }),
+      async documents(ids?: number[]) {
+        read.push(ids ? [ids.length] : "all");
+        return [row(1, "en", version === 1 ? "Palmyra" : "Tadmur")];
+      },
+    };
+    const search = indexedSearchService(repo, async () => version);
+    await search.search({ text: "palmyra", page: 1, perPage: 10 });
+    version = 2;
+    expect((await search.search({ text: "tadmur", page: 1, perPage: 10 })).ids).toEqual([1]);
+    expect(read).toEqual(["all", "all"]);
   });
 });

@@ -1,8 +1,9 @@
 // Place search behind one interface, so the API and the pages do not know how the index works.
-// The index is held in memory and rebuilt when the content version changes: every instance checks the
-// version (one small read) per query, so a content load on a shared PostgreSQL reaches all of them.
+// The index is held in memory and follows the content version: every instance checks the version (one small
+// read) per query, so a publish on a shared PostgreSQL reaches all of them. A publish changes one place, which
+// is read and indexed alone; a load rebuilds the index whole (decision 023).
 import type { SearchRepository, SearchDocumentRow } from "../../db/repositories/search.ts";
-import { buildIndex, type PlaceDocument, type SearchIndex } from "./index.ts";
+import { buildIndex, type PlaceDocument, type ScoredPlace, type SearchIndex } from "./index.ts";
 
 export type SearchQuery = {
   text: string;
@@ -88,39 +89,92 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
   }
 }
 
-/** Search over an in-memory index built from the repository at first use and rebuilt when the content version changes. */
-export function indexedSearchService(repo: SearchRepository, contentVersion: () => Promise<number>): SearchService {
-  let current: { version: number; index: SearchIndex } | undefined;
-  let building: { version: number; index: Promise<SearchIndex> } | undefined;
+/**
+ * Changed places past which the index is rebuilt whole rather than patched: a patch is read and indexed while a
+ * visitor's query waits, so it stays small; a whole-site load changes more, and is rebuilt in the background.
+ */
+export const MAX_PATCHED_PLACES = 2000;
 
-  async function index(): Promise<SearchIndex> {
+/**
+ * An index as of a content version: the last whole build (`base`), and the places changed since then indexed
+ * apart (`patch`), which hide their old entries in the base.
+ */
+type Built = { version: number; baseVersion: number; base: SearchIndex; patch?: { index: SearchIndex; replaced: Set<number> } };
+
+/** Both parts' matches, best first, the patch's in place of the base's: the ranking one index would give. */
+function ranked(built: Built, q: SearchQuery): ScoredPlace[] {
+  const fromBase = built.base.rank(q);
+  if (!built.patch) return fromBase;
+  const { index, replaced } = built.patch;
+  return [...fromBase.filter((r) => !replaced.has(r.id)), ...index.rank(q)].sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/**
+ * Search over an in-memory index built from the repository at first use. When the content version changes,
+ * the places that version changed (one publish: one place) are read and indexed alone, so a publish is found at
+ * once at any size of the site; when a load changed everything, the index is rebuilt whole in the background.
+ */
+export function indexedSearchService(repo: SearchRepository, contentVersion: () => Promise<number>): SearchService {
+  let current: Built | undefined;
+  let building: { version: number; built: Promise<Built> } | undefined;
+  let patching: { version: number; built: Promise<Built | undefined> } | undefined;
+  const keep = (built: Built) => {
+    if (!current || current.version <= built.version) current = built;
+  };
+
+  /** A whole build; queries that arrive during it share it. */
+  function rebuild(version: number): Promise<Built> {
+    if (building?.version === version) return building.built;
+    const build = {
+      version,
+      built: repo.documents().then((rows) => ({ version, baseVersion: version, base: buildIndex(placeDocuments(rows)) })),
+    };
+    building = build;
+    build.built.then(
+      (built) => {
+        if (building === build) building = undefined;
+        keep(built);
+      },
+      // A failed build is forgotten, so the next query tries again.
+      () => {
+        if (building === build) building = undefined;
+      },
+    );
+    return build.built;
+  }
+
+  /** The base of `from` with the places changed since it read and indexed apart; undefined when too many changed. */
+  async function patched(from: Built, version: number): Promise<Built | undefined> {
+    const changes = await repo.changesSince(from.baseVersion);
+    if (changes.all || changes.ids.length > MAX_PATCHED_PLACES) return undefined;
+    const docs = placeDocuments(await repo.documents(changes.ids));
+    return { ...from, version, patch: { index: buildIndex(docs), replaced: new Set(changes.ids) } };
+  }
+
+  async function index(): Promise<Built> {
     const version = await contentVersion();
-    if (current?.version === version) return current.index;
-    // Queries that arrive during a build wait for the same build rather than starting their own.
-    if (building?.version !== version) {
-      const build = { version, index: repo.documents().then((rows) => buildIndex(placeDocuments(rows))) };
-      building = build;
-      build.index.then(
-        (built) => {
-          if (building === build) current = { version, index: built };
-        },
-        // A failed build is forgotten, so the next query tries again.
-        () => {
-          if (building === build) building = undefined;
-        },
-      );
+    if (current?.version === version) return current;
+    if (!current) return rebuild(version);
+    if (patching?.version !== version) {
+      const patch = { version, built: patched(current, version).catch(() => undefined) };
+      patching = patch;
     }
-    if (!current) return building.index;
-    // A large index takes seconds to rebuild: past a short wait, answer from the previous version meanwhile.
-    // The build's own handler (registered first) has replaced `current` by the time a finished build is seen here.
-    await waitAtMost(building.index, REBUILD_WAIT_MS);
-    return current.index;
+    const patch = await patching.built;
+    if (patch) {
+      keep(patch);
+      return current;
+    }
+    // Too much changed: rebuilt whole. A query gives it a quarter of a second, then answers from the last index.
+    await waitAtMost(rebuild(version), REBUILD_WAIT_MS);
+    return current;
   }
 
   return {
     async search(q) {
       if (!q.text.trim()) return { ids: [], total: 0 };
-      return (await index()).search(q);
+      const all = ranked(await index(), q);
+      const start = Math.max(0, q.page - 1) * q.perPage;
+      return { ids: all.slice(start, start + q.perPage).map((r) => r.id), total: all.length };
     },
   };
 }

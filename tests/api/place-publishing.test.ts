@@ -116,4 +116,25 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
     expect(await t.database.db.selectFrom("places").select("id").where("slug", "=", place).executeTakeFirst()).toBeDefined();
     expect((await editing().item(editor, "site", place)).status).not.toBe("draft");
   });
+
+  it("notes for the search index the one place a publish changed, and the search finds it at once", async () => {
+    const item = await editing().item(editor, "site", "citadel-of-aleppo");
+    const draft = item.draft as { name: Record<string, string>; aliases: string[] };
+    const revision = await editing().save(editor, "site", "citadel-of-aleppo", item.revision, {
+      ...draft,
+      aliases: [...draft.aliases, "Qalaat Halab Zanzibar"],
+    });
+    const { version } = await editing().publish(editor, "site", "citadel-of-aleppo", revision);
+    const noted = await t.database.db.selectFrom("search_changes").select(["place_id"]).where("version", "=", version).execute();
+    const id = (await t.database.db.selectFrom("places").select("id").where("slug", "=", "citadel-of-aleppo").executeTakeFirstOrThrow()).id;
+    expect(noted.map((r) => Number(r.place_id))).toEqual([id]);
+    const found = await t.app.request("/back/api/user/place1/search?page=1&per_page=10", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "zanzibar", language: 1 }),
+    });
+    expect(((await found.json()) as { data: Array<{ id: number }> }).data.map((p) => p.id)).toEqual([id]);
+    // And a whole-site rewrite afterwards finds nothing the publish left to write.
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, version });
+  });
 });
