@@ -354,6 +354,11 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
   const { limits, target, other } = setup;
   const base = server.url;
   let died: string | undefined;
+  /** What was asked of the server last: where it was when it died. */
+  let doing = "starting";
+  const note = (what: string) => {
+    doing = what;
+  };
   const death = new Promise<never>((_, reject) =>
     server.child.once("exit", () => {
       died = deathOf(server);
@@ -382,8 +387,8 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
     } catch (error) {
       // A request that failed because the server died tells less than the death itself.
       await sleep(200);
-      c.failures[name] = died ?? (error as Error).message;
-      if (died && !c.killed.length) c.killed.push(`server: ${died}`);
+      c.failures[name] = died ? `${died}, while ${doing}` : (error as Error).message;
+      if (died && !c.killed.length) c.killed.push(`server: ${died}, while ${doing}`);
       return false;
     } finally {
       over = true;
@@ -410,17 +415,19 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
   // An editor, signed in through the form.
   let jar: CookieJar | undefined;
   await step("sign-in", limits.request * 2, async () => {
+    note("signing in");
     const email = await workspaceAccount(setup.database, "editor");
     const signedIn = await signIn(base, FROM, email);
     if (signedIn.answer.status !== 303) throw new Error(`sign-in answered ${signedIn.answer.status}`);
     jar = signedIn.jar;
   });
   if (!jar) return;
-  const editor = workspaceForms(base, jar, limits.request);
+  const editor = workspaceForms(base, jar, limits.request, note);
 
   // The target's public place, found as a visitor would; the first search builds the index.
   let place: Found | undefined;
   await step("first search", limits.request, async () => {
+    note("answering the first search");
     const { ms, value } = await timed(() => search(target.name));
     c.firstSearchMs = ms;
     place = value.find((p) => p.place_name === target.name);
@@ -431,6 +438,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
   const pagePath = `/cities/${place.categories_idcategories}/sites/${place.cities_idcities}/action/${place.id}`;
   const listPath = `${API}/place1/places/city/${place.cities_idcities}/category/${place.categories_idcategories}/language/1`;
   await step("warm-up", limits.request * 3, async () => {
+    note("answering the first page and API requests");
     for (const url of [base + pagePath, `${api}/place1/places/${placeId}`, base + PAGE])
       if ((await get(url)).status !== 200) throw new Error(`${url}: not 200`);
   });
@@ -439,6 +447,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
 
   // Search latency, unloaded: each query and page asked once (no answer comes from the answer cache).
   await step("search", limits.search, async (stopped) => {
+    note("answering searches");
     const queries = SEARCH_QUERIES.flatMap((q) =>
       Array.from({ length: Math.ceil(SEARCHES / SEARCH_QUERIES.length) }, (_, i) => ({ ...q, page: i + 1 })),
     ).slice(0, SEARCHES);
@@ -499,6 +508,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
   async function visibility(token: string, startedAt: number, stopped: () => boolean) {
     const seen: { search?: number; api?: number; page?: number; firstSearch?: number } = {};
     const since = () => Math.round(performance.now() - startedAt);
+    note("watching the public search, API and page after a publish");
     while (since() < VISIBLE_LIMIT_MS && !stopped()) {
       if (seen.search === undefined) {
         const { ms, value } = await timed(() => search(target.name));
@@ -561,6 +571,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
         // The last publish is noticed by the pages within a second: the quiet slice starts after it, warm.
         await sleep(1500);
         for (let k = 0; k < 2; k++) await get(base + path, BROWSER_HEADERS);
+        note(`answering ${path} to ${CONNECTIONS} connections`);
         const quiet = await runCannon({ url: base + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
         alone.push(rate(quiet));
         const stop = storm();
@@ -591,7 +602,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
 }
 
 /** The workspace's forms, as a browser posts them: the edit page's own fields, its revision, its buttons. */
-function workspaceForms(base: string, jar: CookieJar, timeoutMs: number) {
+function workspaceForms(base: string, jar: CookieJar, timeoutMs: number, note: (what: string) => void) {
   const itemPath = (item: Item) => `/admin/content/${item.type}/${item.slug}`;
   const revisionOf = (html: string) => Number(/name="revision" value="(\d+)"/.exec(html)?.[1] ?? Number.NaN);
   const why = (answer: { status: number; body: string }) =>
@@ -601,6 +612,7 @@ function workspaceForms(base: string, jar: CookieJar, timeoutMs: number) {
       .replace(/\s+/g, " ")
       .slice(0, 200)}`;
   const timedRequest = async <T>(what: string, work: () => Promise<T>) => {
+    note(what);
     try {
       return await timed(work);
     } catch (error) {
