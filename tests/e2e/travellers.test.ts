@@ -157,6 +157,8 @@ describe("saved places, offline, and the installable site", () => {
     for (const [i, place] of places.entries()) {
       if (i > 0) await page.goto(baseURL() + placePath(place), { waitUntil: "networkidle" });
       const save = page.locator(".save-place button");
+      // Below a long status note (Palmyra's) the button is further down the page: a visitor scrolls to it.
+      await save.scrollIntoViewIfNeeded();
       await expectOnScreen(save);
       await clickCentre(page, save);
       await page.waitForSelector(".save-place button[aria-pressed=true]");
