@@ -13,7 +13,8 @@ import type { BenchContext, BenchPart, Budget } from "../lib/types.ts";
 import { mb, spreadText } from "../lib/spread.ts";
 import { percentile, runCannon, type Run } from "../lib/http-cannon.ts";
 import { API, BROWSER_HEADERS, SEARCH_QUERIES } from "../lib/traffic.ts";
-import { formFields, formHtml, withField } from "../lib/form-fields.ts";
+import { withField } from "../../harness/form-fields.ts";
+import { timed, workspaceForms } from "../../harness/workspace-forms.ts";
 import { commandFailure, runNpmScript } from "../lib/measured-command.ts";
 import { copySlugs, seedPlaceCount, writeScaleContent } from "../../harness/scale-content.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
@@ -90,11 +91,6 @@ class StepTimeout extends Error {}
 class ServerDied extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: Math.round(performance.now() - started), value };
-}
 
 /** npm start's command line, which the harness's server must match (flags and allocator settings). */
 function checkStartFlags() {
@@ -422,7 +418,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
     jar = signedIn.jar;
   });
   if (!jar) return;
-  const editor = workspaceForms(base, jar, limits.request, note);
+  const editor = workspaceForms(base, FROM, jar, limits.request, note);
 
   // The target's public place, found as a visitor would; the first search builds the index.
   let place: Found | undefined;
@@ -599,59 +595,6 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
   if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
   if (!died) c.rssAfterPublishesMB = mb(rssOf(server.child.pid!));
   ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishes} publishes`);
-}
-
-/** The workspace's forms, as a browser posts them: the edit page's own fields, its revision, its buttons. */
-function workspaceForms(base: string, jar: CookieJar, timeoutMs: number, note: (what: string) => void) {
-  const itemPath = (item: Item) => `/admin/content/${item.type}/${item.slug}`;
-  const revisionOf = (html: string) => Number(/name="revision" value="(\d+)"/.exec(html)?.[1] ?? Number.NaN);
-  const why = (answer: { status: number; body: string }) =>
-    `${answer.status} ${answer.body
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ")
-      .slice(0, 200)}`;
-  const timedRequest = async <T>(what: string, work: () => Promise<T>) => {
-    note(what);
-    try {
-      return await timed(work);
-    } catch (error) {
-      if (/: timeout$/.test((error as Error).message)) throw new Error(`${what} timed out after ${Math.round(timeoutMs / 1000)} s`);
-      throw error;
-    }
-  };
-  return {
-    /** GET the edit page: its form's fields and revision. */
-    async open(item: Item) {
-      const { ms, value } = await timedRequest(`opening ${item.slug}`, () => open(base, FROM, jar, itemPath(item), timeoutMs));
-      if (value.status !== 200) throw new Error(`opening ${item.slug}: ${why(value)}`);
-      const form = formHtml(value.body, itemPath(item));
-      if (!form) throw new Error(`the edit page of ${item.slug} has no form posting to ${itemPath(item)}`);
-      return { ms, fields: formFields(form), revision: revisionOf(form) };
-    },
-    /** POST the form (a save): the new revision, from the page it answers with. */
-    async save(item: Item, fields: Array<[string, string]>) {
-      const { ms, value } = await timedRequest(`saving ${item.slug}`, () => post(base, FROM, jar, itemPath(item), fields, timeoutMs));
-      if (value.status !== 200) throw new Error(`saving ${item.slug}: ${why(value)}`);
-      const revision = revisionOf(formHtml(value.body, itemPath(item)) ?? "");
-      return { ms, revision: Number.isNaN(revision) ? (await this.open(item)).revision : revision };
-    },
-    /** POST a publishing button (publish, unpublish): its time, once it answers with the way back (303). */
-    async act(item: Item, revision: number, intent: "publish" | "unpublish") {
-      const { ms, value } = await timedRequest(`${intent} ${item.slug}`, () =>
-        post(base, FROM, jar, `${itemPath(item)}/publish`, { revision: String(revision), intent }, timeoutMs),
-      );
-      if (value.status !== 303) throw new Error(`${intent} ${item.slug}: ${why(value)}`);
-      return ms;
-    },
-    async preview(item: Item) {
-      const { ms, value } = await timedRequest(`previewing ${item.slug}`, () =>
-        open(base, FROM, jar, `/admin/preview/${item.type}/${item.slug}?lang=en`, timeoutMs),
-      );
-      if (value.status !== 200) throw new Error(`previewing ${item.slug}: ${why(value)}`);
-      return { ms, body: value.body };
-    },
-  };
 }
 
 const pct = (values: number[], p: number) => (values.length ? percentile(Float64Array.from(values).sort(), p) : Number.NaN);
