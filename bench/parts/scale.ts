@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
+import { parse } from "yaml";
 import type { BenchContext, BenchPart, Budget } from "../lib/types.ts";
 import { mb, spreadText } from "../lib/spread.ts";
 import { percentile, runCannon, type Run } from "../lib/http-cannon.ts";
@@ -20,7 +21,7 @@ import { copySlugs, seedPlaceCount, writeScaleContent } from "../../harness/scal
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { startScratchPostgres, type ScratchPostgres } from "../../harness/scratch-postgres.ts";
 import { rssOf } from "../../harness/website.ts";
-import { type CookieJar, open, post, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
+import { type CookieJar, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { NODE_FLAGS, PROCESS_ENV } from "../../server/runtime.ts";
 
 /** min / median / max, or a dash when nothing was measured. */
@@ -39,6 +40,8 @@ const SEARCHES = 200;
 /** From a publish until the change must be seen, or the run is recorded as not showing it. */
 const VISIBLE_LIMIT_MS = 60_000;
 const POLL_MS = 20;
+/** Server processes one case may start: the first, and new ones after deaths. */
+const MAX_STARTS = 4;
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 function count(name: string, fallback: number, min: number, max: number): number {
@@ -57,6 +60,8 @@ type Case = {
   /** Step name → "timed out after N s", "process killed: …", "failed: …", "not measured: …". */
   failures: Record<string, string>;
   killed: string[];
+  /** Servers started again after one died. */
+  restarts: number;
   loadMs?: number;
   loadPeakRssMB?: number;
   startMs?: number;
@@ -83,6 +88,8 @@ type Case = {
   loadErrors: number;
   publishes: number;
   rssAfterPublishesMB?: number;
+  /** Publishes made by the process whose RSS that is (a server started again after a death counts from zero). */
+  publishesByThatServer?: number;
   exportMs: Series;
   exportPeakRssMB: Series;
 };
@@ -234,6 +241,7 @@ function emptyCase(size: number, engine: Engine): Case {
     engine,
     failures: {},
     killed: [],
+    restarts: 0,
     editPageMs: [],
     saveMs: [],
     previewFirstMs: [],
@@ -302,29 +310,7 @@ async function measureCase(ctx: BenchContext, c: Case, setup: CaseSetup) {
     return;
   }
 
-  let server: ServerProcess | undefined;
-  try {
-    const started = await timed(() => startServer(serverEnv, { timeoutMs: limits.start }));
-    server = started.value;
-    c.startMs = started.ms;
-  } catch (error) {
-    const message = (error as Error).message;
-    c.failures.start = /heap out of memory/i.test(message)
-      ? "process killed: JavaScript heap out of memory while starting"
-      : `the server did not start: ${message.split("\n")[0]}`;
-    if (c.failures.start.startsWith("process killed")) c.killed.push(`server: ${c.failures.start}`);
-  }
-  if (server) {
-    try {
-      await measureServer(ctx, c, setup, server, label);
-    } finally {
-      if (server.child.exitCode !== null || server.child.signalCode !== null) {
-        const death = deathOf(server);
-        if (!c.killed.some((k) => k.startsWith("server"))) c.killed.push(`server: ${death}`);
-      }
-      await stopServer(server);
-    }
-  }
+  await measureServer(ctx, c, setup, () => startServer(serverEnv, { timeoutMs: limits.start }), label);
 
   // content:export of what the database publishes, a few times.
   for (let i = 0; i < setup.exports; i++) {
@@ -343,31 +329,95 @@ async function measureCase(ctx: BenchContext, c: Case, setup: CaseSetup) {
   ctx.log(`${label}: content:export ${cell(c.exportMs)} ms, peak RSS ${cell(c.exportPeakRssMB)} MB`);
 }
 
-/** The public place as the API finds it. */
-type Found = { id: number; place_name: string; description: string; categories_idcategories: number; cities_idcities: number };
+/** A public place as the API's lists and search give it. */
+type Found = { id: number; place_name: string; description: string };
+type Page<T> = { data: T[]; meta?: { last_page?: number } };
 
-async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, server: ServerProcess, label: string) {
+/** The English names of an item's category and city, from the set's own files. */
+function placeOf(dir: string, item: Item): { category: string; city: string } {
+  const folder = { site: "places", culture: "culture", service: "services" }[item.type] ?? item.type;
+  const body = parse(readFileSync(join(dir, folder, `${item.slug}.yaml`), "utf8")) as { category: string; city: string };
+  const english = (file: string, slug: string) =>
+    (parse(readFileSync(join(dir, file), "utf8")) as Array<{ slug: string; name: { en: string } }>).find((x) => x.slug === slug)?.name.en;
+  const category = english("categories.yaml", body.category);
+  const city = english("cities.yaml", body.city);
+  if (!category || !city) throw new Error(`${item.slug}: its category or city is not in the set`);
+  return { category, city };
+}
+
+/**
+ * The server's part of a case: an editor's work through the forms, the public site, load, memory. When the
+ * server dies in a step, that is recorded and a new one is started on the same database for the next step
+ * (at most `MAX_STARTS` in all), so one part of the site that cannot hold the content does not hide the others.
+ */
+async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, start: () => Promise<ServerProcess>, label: string) {
   const { limits, target, other } = setup;
-  const base = server.url;
+  let server: ServerProcess | undefined;
+  /** Why the running server stopped, until a new one is started. */
   let died: string | undefined;
+  let death: Promise<never> = new Promise(() => {});
+  let cannotStart: string | undefined;
+  /** Publishes made by the running server process (its memory is read after them). */
+  let publishesHere = 0;
   /** What was asked of the server last: where it was when it died. */
   let doing = "starting";
   const note = (what: string) => {
     doing = what;
   };
-  const death = new Promise<never>((_, reject) =>
-    server.child.once("exit", () => {
-      died = deathOf(server);
-      reject(new ServerDied(died));
-    }),
-  );
-  death.catch(() => {});
+
+  async function launch(): Promise<boolean> {
+    if (cannotStart) return false;
+    if (c.restarts >= MAX_STARTS - 1 && server) {
+      cannotStart = `it died ${c.restarts + 1} times`;
+      return false;
+    }
+    try {
+      const { ms, value } = await timed(start);
+      if (server) c.restarts++;
+      else c.startMs = ms;
+      server = value;
+      died = undefined;
+      publishesHere = 0;
+      death = new Promise<never>((_, reject) =>
+        value.child.once("exit", () => {
+          died = deathOf(value);
+          reject(new ServerDied(died));
+        }),
+      );
+      death.catch(() => {});
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      cannotStart = /heap out of memory/i.test(message)
+        ? "process killed: JavaScript heap out of memory while starting"
+        : `the server did not start: ${message.split("\n")[0]}`;
+      if (cannotStart.startsWith("process killed")) c.killed.push(`server: ${cannotStart}`);
+      return false;
+    }
+  }
+  if (!(await launch())) {
+    c.failures.start = cannotStart ?? "the server did not start";
+    return;
+  }
+  const base = () => server!.url;
+  const api = () => `${base()}${API}`;
+  let jar: CookieJar | undefined;
+  let editor: ReturnType<typeof workspaceForms> | undefined;
+  const forms = () => {
+    if (!editor) throw new Error("not signed in");
+    return editor;
+  };
+  /** Searching killed the server once: the public search is then left out of what a run watches. */
+  let searchKills = false;
 
   /** Runs one step within its limit; records a timeout, the server's death or an error, and answers whether it finished. */
   async function step(name: string, limitMs: number, work: (stopped: () => boolean) => Promise<void>): Promise<boolean> {
     if (died) {
-      c.failures[name] = `not measured: the server had died (${died})`;
-      return false;
+      if (!(await launch())) {
+        c.failures[name] = `not measured: no server (${cannotStart})`;
+        return false;
+      }
+      if (jar) editor = workspaceForms(base(), FROM, jar, limits.request, note);
     }
     let over = false;
     let timer: NodeJS.Timeout | undefined;
@@ -383,8 +433,12 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
     } catch (error) {
       // A request that failed because the server died tells less than the death itself.
       await sleep(200);
-      c.failures[name] = died ? `${died}, while ${doing}` : (error as Error).message;
-      if (died && !c.killed.length) c.killed.push(`server: ${died}, while ${doing}`);
+      if (died) {
+        const text = `${died}, while ${doing}`;
+        c.failures[name] = text;
+        c.killed.push(`server: ${text}`);
+        if (/search/.test(doing)) searchKills = true;
+      } else c.failures[name] = (error as Error).message;
       return false;
     } finally {
       over = true;
@@ -392,13 +446,17 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
     }
   }
 
-  const api = `${base}${API}`;
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(url, { headers, signal: AbortSignal.timeout(limits.request) });
     return { status: res.status, text: await res.text() };
   };
+  const json = async <T>(path: string): Promise<T> => {
+    const answer = await get(`${api()}${path}`);
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
+    return JSON.parse(answer.text) as T;
+  };
   const search = async (name: string, path = "/place1/search?page=1&per_page=10", language = 1) => {
-    const res = await fetch(`${api}${path}`, {
+    const res = await fetch(`${api()}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name, star: 0, service: 0, language }),
@@ -408,193 +466,237 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, serve
     return ((await res.json()) as { data: Found[] }).data;
   };
 
-  // An editor, signed in through the form.
-  let jar: CookieJar | undefined;
-  await step("sign-in", limits.request * 2, async () => {
-    note("signing in");
-    const email = await workspaceAccount(setup.database, "editor");
-    const signedIn = await signIn(base, FROM, email);
-    if (signedIn.answer.status !== 303) throw new Error(`sign-in answered ${signedIn.answer.status}`);
-    jar = signedIn.jar;
-  });
-  if (!jar) return;
-  const editor = workspaceForms(base, FROM, jar, limits.request, note);
+  try {
+    // An editor, signed in through the form.
+    await step("sign-in", limits.request * 2, async () => {
+      note("signing in");
+      const email = await workspaceAccount(setup.database, "editor");
+      const signedIn = await signIn(base(), FROM, email);
+      if (signedIn.answer.status !== 303) throw new Error(`sign-in answered ${signedIn.answer.status}`);
+      jar = signedIn.jar;
+      editor = workspaceForms(base(), FROM, signedIn.jar, limits.request, note);
+    });
+    if (!jar) return;
 
-  // The target's public place, found as a visitor would; the first search builds the index.
-  let place: Found | undefined;
-  await step("first search", limits.request, async () => {
-    note("answering the first search");
-    const { ms, value } = await timed(() => search(target.name));
-    c.firstSearchMs = ms;
-    place = value.find((p) => p.place_name === target.name);
-    if (!place) throw new Error(`the search for "${target.name}" does not find it in its first 10`);
-  });
-  if (!place) return;
-  const placeId = place.id;
-  const pagePath = `/cities/${place.categories_idcategories}/sites/${place.cities_idcities}/action/${place.id}`;
-  const listPath = `${API}/place1/places/city/${place.cities_idcities}/category/${place.categories_idcategories}/language/1`;
-  await step("warm-up", limits.request * 3, async () => {
-    note("answering the first page and API requests");
-    for (const url of [base + pagePath, `${api}/place1/places/${placeId}`, base + PAGE])
-      if ((await get(url)).status !== 200) throw new Error(`${url}: not 200`);
-  });
-  c.rssAfterLoadMB = mb(rssOf(server.child.pid!));
-  ctx.log(`${label}: started in ${c.startMs} ms, first search ${c.firstSearchMs} ms, RSS ${c.rssAfterLoadMB} MB`);
+    // The target's public place, found through the API's lists as the app finds it (not the search, which
+    // has its own step).
+    let found: { id: number; category: number; city: number } | undefined;
+    await step("find the place", limits.request * 10, async () => {
+      note("answering the API's lists");
+      const names = placeOf(setup.dir, target);
+      type Named = { id: number; cat_name?: string; city_name?: string };
+      const category = (await json<Page<Named>>("/category1/category/language/1")).data.find((x) => x.cat_name === names.category);
+      if (!category) throw new Error(`no category ${names.category} in the API`);
+      const city = (await json<Page<Named>>(`/city1/cities/category/${category.id}/language/1`)).data.find(
+        (x) => x.city_name === names.city,
+      );
+      if (!city) throw new Error(`no city ${names.city} in the API`);
+      for (let page = 1, last = 1; page <= last && !found; page++) {
+        const list = await json<Page<Found>>(`/place1/places/city/${city.id}/category/${category.id}/language/1?page=${page}&per_page=50`);
+        last = Math.min(list.meta?.last_page ?? 1, 1000);
+        const place = list.data.find((p) => p.place_name === target.name);
+        if (place) found = { id: place.id, category: category.id, city: city.id };
+      }
+      if (!found) throw new Error(`${target.name} is not in its city's list`);
+    });
+    if (!found) return;
+    const placeId = found.id;
+    const pagePath = `/cities/${found.category}/sites/${found.city}/action/${found.id}`;
+    const listPath = `${API}/place1/places/city/${found.city}/category/${found.category}/language/1`;
+    await step("warm-up", limits.request * 3, async () => {
+      note("answering the first page and API requests");
+      for (const url of [base() + pagePath, `${api()}/place1/places/${placeId}`, base() + PAGE])
+        if ((await get(url)).status !== 200) throw new Error(`${url}: not 200`);
+      c.rssAfterLoadMB = mb(rssOf(server!.child.pid!));
+    });
+    ctx.log(`${label}: started in ${c.startMs} ms, RSS ${c.rssAfterLoadMB ?? "–"} MB after the first page and API answers`);
 
-  // Search latency, unloaded: each query and page asked once (no answer comes from the answer cache).
-  await step("search", limits.search, async (stopped) => {
-    note("answering searches");
-    const queries = SEARCH_QUERIES.flatMap((q) =>
-      Array.from({ length: Math.ceil(SEARCHES / SEARCH_QUERIES.length) }, (_, i) => ({ ...q, page: i + 1 })),
-    ).slice(0, SEARCHES);
-    for (const q of queries) {
-      if (stopped()) return;
-      c.searchMs.push((await timed(() => search(q.name, `/place1/search?page=${q.page}&per_page=10`, q.language))).ms);
-    }
-  });
-  ctx.log(`${label}: ${c.searchMs.length} searches, p50 ${pct(c.searchMs, 50)} ms, p99 ${pct(c.searchMs, 99)} ms`);
+    // The first search on this server builds its index; then search latency, unloaded: each query and page
+    // asked once (no answer comes from the answer cache).
+    await step("first search", limits.request, async () => {
+      note("answering the first search");
+      const { ms, value } = await timed(() => search(target.name));
+      c.firstSearchMs = ms;
+      if (!value.some((p) => p.id === placeId)) throw new Error(`the search for "${target.name}" does not find it in its first 10`);
+    });
+    if (searchKills) c.failures.search = "not measured: searching killed the server";
+    else
+      await step("search", limits.search, async (stopped) => {
+        note("answering searches");
+        const queries = SEARCH_QUERIES.flatMap((q) =>
+          Array.from({ length: Math.ceil(SEARCHES / SEARCH_QUERIES.length) }, (_, i) => ({ ...q, page: i + 1 })),
+        ).slice(0, SEARCHES);
+        for (const q of queries) {
+          if (stopped()) return;
+          c.searchMs.push((await timed(() => search(q.name, `/place1/search?page=${q.page}&per_page=10`, q.language))).ms);
+        }
+      });
+    ctx.log(
+      `${label}: first search ${c.firstSearchMs ?? "–"} ms; ${c.searchMs.length} searches, p50 ${pct(c.searchMs, 50)} ms, p99 ${pct(c.searchMs, 99)} ms`,
+    );
 
-  // The editor's runs: open, save, preview twice, publish and watch the public site; another place off and on.
-  const original = { summary: "" };
-  /** Opens the target and saves a new summary; the runs' (unloaded) timings are kept, not the storm's. */
-  const cycle = async (token: string, record: boolean) => {
-    const opened = await editor.open(target);
-    original.summary ||= opened.fields.find(([n]) => n === "summary.en")?.[1] ?? "";
-    if (!original.summary) throw new Error("the edit page has no summary.en field");
-    const saved = await editor.save(target, withField(opened.fields, "summary.en", `${original.summary} (${token})`));
-    if (record) {
-      c.editPageMs.push(opened.ms);
-      c.saveMs.push(saved.ms);
-    }
-    return saved.revision;
-  };
-  const nonce = Date.now().toString(36);
-  let runsDone = 0;
-  await step("runs", setup.runs * (6 * limits.request + VISIBLE_LIMIT_MS), async (stopped) => {
-    for (let run = 1; run <= setup.runs && !stopped(); run++) {
-      const token = `scale-check-${nonce}-${run}`;
-      const revision = await cycle(token, true);
-      const first = await editor.preview(target);
-      if (!first.body.includes(token)) throw new Error("the preview does not show the saved draft");
-      c.previewFirstMs.push(first.ms);
-      c.previewRepeatMs.push((await editor.preview(target)).ms);
-      const startedAt = performance.now();
-      c.publishMs.push(await editor.act(target, revision, "publish"));
+    // The editor's runs: open, save, publish and watch the public site; another place off and on.
+    const original = { summary: "" };
+    /** Opens the target and saves a new summary; the runs' (unloaded) timings are kept, not the others'. */
+    const cycle = async (token: string, record: boolean) => {
+      const opened = await forms().open(target);
+      original.summary ||= opened.fields.find(([n]) => n === "summary.en")?.[1] ?? "";
+      if (!original.summary) throw new Error("the edit page has no summary.en field");
+      const saved = await forms().save(target, withField(opened.fields, "summary.en", `${original.summary} (${token})`));
+      if (record) {
+        c.editPageMs.push(opened.ms);
+        c.saveMs.push(saved.ms);
+      }
+      return saved.revision;
+    };
+    const published = () => {
       c.publishes++;
-      const seen = await visibility(token, startedAt, stopped);
-      if (seen.search !== undefined) c.toSearchMs.push(seen.search);
-      if (seen.api !== undefined) c.toApiMs.push(seen.api);
-      if (seen.page !== undefined) c.toPageMs.push(seen.page);
-      if (seen.firstSearch !== undefined) c.firstSearchAfterPublishMs.push(seen.firstSearch);
-      const missing = (["search", "api", "page"] as const).filter((k) => seen[k] === undefined);
-      if (missing.length) c.failures.visible = `run ${run}: not shown in ${missing.join(", ")} within ${VISIBLE_LIMIT_MS / 1000} s`;
-      c.unpublishMs.push(await editor.act(other, (await editor.open(other)).revision, "unpublish"));
-      c.publishOffSiteMs.push(await editor.act(other, (await editor.open(other)).revision, "publish"));
-      c.publishes++;
-      runsDone = run;
-    }
-  });
-  if (c.failures.runs) c.failures.runs += ` (after ${runsDone} of ${setup.runs} runs)`;
-  ctx.log(
-    `${label}: save ${cell(c.saveMs)} ms, publish ${cell(c.publishMs)} ms, to page ${cell(c.toPageMs)} ms, ` +
-      `first preview ${cell(c.previewFirstMs)} ms`,
-  );
+      publishesHere++;
+    };
+    const nonce = Date.now().toString(36);
 
-  /** From a publish until the search, the API and the page show the token; the first search that does, timed alone. */
-  async function visibility(token: string, startedAt: number, stopped: () => boolean) {
-    const seen: { search?: number; api?: number; page?: number; firstSearch?: number } = {};
-    const since = () => Math.round(performance.now() - startedAt);
-    note("watching the public search, API and page after a publish");
-    while (since() < VISIBLE_LIMIT_MS && !stopped()) {
-      if (seen.search === undefined) {
-        const { ms, value } = await timed(() => search(target.name));
-        if (value.find((p) => p.id === placeId)?.description.includes(token)) {
-          seen.search = since();
-          seen.firstSearch = ms;
+    /** From a publish until the search, the API and the page show the token; the first search that does, timed alone. */
+    const visibility = async (token: string, startedAt: number, stopped: () => boolean) => {
+      const seen: { search?: number; api?: number; page?: number; firstSearch?: number } = {};
+      const watched = searchKills ? (["api", "page"] as const) : (["search", "api", "page"] as const);
+      const since = () => Math.round(performance.now() - startedAt);
+      while (since() < VISIBLE_LIMIT_MS && !stopped()) {
+        if (!searchKills && seen.search === undefined) {
+          note("answering a search after a publish");
+          const { ms, value } = await timed(() => search(target.name));
+          if (value.find((p) => p.id === placeId)?.description.includes(token)) {
+            seen.search = since();
+            seen.firstSearch = ms;
+          }
+        }
+        note("answering the public API and page after a publish");
+        if (seen.api === undefined) {
+          const answer = await get(`${api()}/place1/places/${placeId}`);
+          if (answer.status === 200 && answer.text.includes(token)) seen.api = since();
+        }
+        if (seen.page === undefined) {
+          const answer = await get(base() + pagePath);
+          if (answer.status === 200 && answer.text.includes(token)) seen.page = since();
+        }
+        if (watched.every((k) => seen[k] !== undefined)) break;
+        await sleep(POLL_MS);
+      }
+      return { seen, missing: watched.filter((k) => seen[k] === undefined) };
+    };
+
+    let runsDone = 0;
+    await step("runs", setup.runs * (6 * limits.request + VISIBLE_LIMIT_MS), async (stopped) => {
+      for (let run = 1; run <= setup.runs && !stopped(); run++) {
+        const token = `scale-check-${nonce}-${run}`;
+        const revision = await cycle(token, true);
+        const startedAt = performance.now();
+        c.publishMs.push(await forms().act(target, revision, "publish"));
+        published();
+        const { seen, missing } = await visibility(token, startedAt, stopped);
+        if (seen.search !== undefined) c.toSearchMs.push(seen.search);
+        if (seen.api !== undefined) c.toApiMs.push(seen.api);
+        if (seen.page !== undefined) c.toPageMs.push(seen.page);
+        if (seen.firstSearch !== undefined) c.firstSearchAfterPublishMs.push(seen.firstSearch);
+        if (missing.length) c.failures.visible = `run ${run}: not shown in ${missing.join(", ")} within ${VISIBLE_LIMIT_MS / 1000} s`;
+        c.unpublishMs.push(await forms().act(other, (await forms().open(other)).revision, "unpublish"));
+        c.publishOffSiteMs.push(await forms().act(other, (await forms().open(other)).revision, "publish"));
+        published();
+        runsDone = run;
+      }
+    });
+    if (c.failures.runs) c.failures.runs += ` (after ${runsDone} of ${setup.runs} runs)`;
+    if (searchKills && !c.failures.visible && c.toPageMs.length)
+      c.failures.visible = "the public search not watched: searching killed the server";
+    ctx.log(`${label}: save ${cell(c.saveMs)} ms, publish ${cell(c.publishMs)} ms, to page ${cell(c.toPageMs)} ms`);
+
+    /** One publish a second (or back to back, when one takes longer), each of a new summary, until stopped. */
+    let stormFailure: string | undefined;
+    const storm = () => {
+      let stopping = false;
+      const running = (async () => {
+        let next = performance.now();
+        while (!stopping) {
+          while (!stopping && performance.now() < next) await sleep(Math.min(50, next - performance.now()));
+          if (stopping) break;
+          next = performance.now() + 1000;
+          const revision = await cycle(`scale-storm-${nonce}-${c.publishes}`, false);
+          c.stormPublishMs.push(await forms().act(target, revision, "publish"));
+          published();
+        }
+      })().catch((error) => {
+        stormFailure = (error as Error).message;
+      });
+      return async () => {
+        stopping = true;
+        await running;
+      };
+    };
+
+    // The warm page and the list, alone and during publishes, in alternate slices.
+    const slice = Math.max(2, Math.round(setup.seconds / SLICES));
+    const rate = (r: Run) => Math.round(Object.values(r.statuses).reduce((a, b) => a + b, 0) / r.seconds);
+    const bad = (r: Run) =>
+      r.errors +
+      Object.entries(r.statuses)
+        .filter(([code]) => !code.startsWith("2"))
+        .reduce((n, [, k]) => n + k, 0);
+    await step("rates", 2 * SLICES * (2 * (slice * 1000 + 11_000) + 5 * limits.request + 1500), async (stopped) => {
+      for (const [path, alone, during] of [
+        [PAGE, c.pageRps, c.pageRpsStorm],
+        [listPath, c.listRps, c.listRpsStorm],
+      ] as const) {
+        for (let i = 0; i < SLICES && !stopped(); i++) {
+          // The last publish is noticed by the pages within a second: the quiet slice starts after it, warm.
+          await sleep(1500);
+          for (let k = 0; k < 2; k++) await get(base() + path, BROWSER_HEADERS);
+          note(`answering ${path} to ${CONNECTIONS} connections`);
+          const quiet = await runCannon({ url: base() + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
+          alone.push(rate(quiet));
+          const stop = storm();
+          const busy = await runCannon({ url: base() + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
+          await stop();
+          if (stormFailure) throw new Error(`a publish during the load failed: ${stormFailure}`);
+          during.push(rate(busy));
+          c.loadErrors += bad(quiet) + bad(busy);
         }
       }
-      if (seen.api === undefined) {
-        const answer = await get(`${api}/place1/places/${placeId}`);
-        if (answer.status === 200 && answer.text.includes(token)) seen.api = since();
-      }
-      if (seen.page === undefined) {
-        const answer = await get(base + pagePath);
-        if (answer.status === 200 && answer.text.includes(token)) seen.page = since();
-      }
-      if (seen.search !== undefined && seen.api !== undefined && seen.page !== undefined) break;
-      await sleep(POLL_MS);
-    }
-    return seen;
-  }
-
-  /** One publish a second (or back to back, when one takes longer), each of a new summary, until stopped. */
-  let stormFailure: string | undefined;
-  const storm = () => {
-    let stopping = false;
-    const running = (async () => {
-      let next = performance.now();
-      while (!stopping) {
-        while (!stopping && performance.now() < next) await sleep(Math.min(50, next - performance.now()));
-        if (stopping) break;
-        next = performance.now() + 1000;
-        const revision = await cycle(`scale-storm-${nonce}-${c.publishes}`, false);
-        c.stormPublishMs.push(await editor.act(target, revision, "publish"));
-        c.publishes++;
-      }
-    })().catch((error) => {
-      stormFailure = (error as Error).message;
     });
-    return async () => {
-      stopping = true;
-      await running;
-    };
-  };
+    ctx.log(
+      `${label}: page ${cell(c.pageRps)} req/s alone, ${cell(c.pageRpsStorm)} during publishes; ` +
+        `list ${cell(c.listRps)} alone, ${cell(c.listRpsStorm)} during (${c.stormPublishMs.length} publishes)`,
+    );
 
-  // The warm page and the list, alone and during publishes, in alternate slices.
-  const slice = Math.max(2, Math.round(setup.seconds / SLICES));
-  const rate = (r: Run) => Math.round(Object.values(r.statuses).reduce((a, b) => a + b, 0) / r.seconds);
-  const bad = (r: Run) =>
-    r.errors +
-    Object.entries(r.statuses)
-      .filter(([code]) => !code.startsWith("2"))
-      .reduce((n, [, k]) => n + k, 0);
-  await step("rates", 2 * SLICES * (2 * (slice * 1000 + 11_000) + 5 * limits.request + 1500), async (stopped) => {
-    for (const [path, alone, during] of [
-      [PAGE, c.pageRps, c.pageRpsStorm],
-      [listPath, c.listRps, c.listRpsStorm],
-    ] as const) {
-      for (let i = 0; i < SLICES && !stopped(); i++) {
-        // The last publish is noticed by the pages within a second: the quiet slice starts after it, warm.
-        await sleep(1500);
-        for (let k = 0; k < 2; k++) await get(base + path, BROWSER_HEADERS);
-        note(`answering ${path} to ${CONNECTIONS} connections`);
-        const quiet = await runCannon({ url: base + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
-        alone.push(rate(quiet));
-        const stop = storm();
-        const busy = await runCannon({ url: base + path, connections: CONNECTIONS, duration: slice, headers: BROWSER_HEADERS });
-        await stop();
-        if (stormFailure) throw new Error(`a publish during the load failed: ${stormFailure}`);
-        during.push(rate(busy));
-        c.loadErrors += bad(quiet) + bad(busy);
+    // Publishes until there have been `publishes`, then the server's memory.
+    await step("publishes", limits.publishes, async (stopped) => {
+      while (c.publishes < setup.publishes && !stopped()) {
+        const revision = await cycle(`scale-more-${nonce}-${c.publishes}`, false);
+        await forms().act(target, revision, "publish");
+        published();
       }
-    }
-  });
-  ctx.log(
-    `${label}: page ${cell(c.pageRps)} req/s alone, ${cell(c.pageRpsStorm)} during publishes; ` +
-      `list ${cell(c.listRps)} alone, ${cell(c.listRpsStorm)} during (${c.stormPublishMs.length} publishes)`,
-  );
+      c.rssAfterPublishesMB = mb(rssOf(server!.child.pid!));
+      c.publishesByThatServer = publishesHere;
+    });
+    if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
+    ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishesByThatServer} publishes by that server`);
 
-  // Publishes until there have been `publishes`, then the server's memory.
-  await step("publishes", limits.publishes, async (stopped) => {
-    while (c.publishes < setup.publishes && !stopped()) {
-      const revision = await cycle(`scale-more-${nonce}-${c.publishes}`, false);
-      await editor.act(target, revision, "publish");
-      c.publishes++;
-    }
-  });
-  if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
-  if (!died) c.rssAfterPublishesMB = mb(rssOf(server.child.pid!));
-  ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishes} publishes`);
+    // Previews last, since one renders the whole site with the draft in place: each of a new draft, then again.
+    await step("previews", setup.runs * 4 * limits.request, async (stopped) => {
+      for (let run = 1; run <= setup.runs && !stopped(); run++) {
+        const token = `scale-preview-${nonce}-${run}`;
+        await cycle(token, false);
+        const first = await forms().preview(target);
+        if (!first.body.includes(token)) throw new Error("the preview does not show the saved draft");
+        c.previewFirstMs.push(first.ms);
+        c.previewRepeatMs.push((await forms().preview(target)).ms);
+      }
+    });
+    ctx.log(`${label}: first preview ${cell(c.previewFirstMs)} ms, again ${cell(c.previewRepeatMs)} ms`);
+  } finally {
+    // A death between steps (none asked the server anything) is recorded too.
+    const last = died;
+    if (last && !c.killed.some((k) => k.startsWith(`server: ${last}`))) c.killed.push(`server: ${last}, between steps`);
+    if (server) await stopServer(server);
+  }
 }
 
 const pct = (values: number[], p: number) => (values.length ? percentile(Float64Array.from(values).sort(), p) : Number.NaN);
@@ -704,7 +806,11 @@ function report(
     ["… during a publish a second", (c) => cell(c.listRpsStorm)],
     ["publishes under that load, ms", (c) => `${cell(c.stormPublishMs)} (${c.stormPublishMs.length})`],
     ["errors and non-2xx under load", (c) => String(c.loadErrors)],
-    ["server RSS after the publishes, MB (publishes)", (c) => `${one(c.rssAfterPublishesMB)} (${c.publishes})`],
+    [
+      "server RSS after the publishes, MB (publishes by that process / in all)",
+      (c) => `${one(c.rssAfterPublishesMB)} (${c.publishesByThatServer ?? 0} / ${c.publishes})`,
+    ],
+    ["server killed and started again", (c) => String(c.restarts)],
     ["content:export, ms", (c) => cell(c.exportMs)],
     ["content:export peak RSS, MB", (c) => cell(c.exportPeakRssMB)],
   ];
@@ -721,11 +827,14 @@ function report(
       "each copy moved a little inside its city's radius; a copy's images name the seed's library photographs (`picture:`), encoded once, " +
       "instead of a drawing per image key, which would be encoded anew for every copy. Each set is loaded with `content:load` into an empty " +
       "database (SQLite file; PostgreSQL: a database of a scratch server), and the server is started as `npm start` starts it. An editor " +
-      `signs in through the form; each of ${o.runs} runs opens \`${o.target}\`, saves a new summary, previews it twice, publishes it and ` +
-      `watches the public search, API and page until they show it; then takes \`${o.other}\` off the site and puts it back. ` +
-      `The warm page and the API list are loaded (autocannon, ${CONNECTIONS} connections) in ${SLICES} slices alone, each followed by one ` +
-      `with a publish a second (each of a new summary); then publishes go on up to ${o.publishes} before the server's RSS is read. ` +
-      `\`content:export\` runs ${o.exports} times. Figures: min / median / max (one value when measured once); peak RSS from /proc (VmHWM).`,
+      `signs in through the form and finds \`${o.target}\` through the API's lists; the first search is timed on its own, then ${SEARCHES} ` +
+      `different ones. Each of ${o.runs} runs opens \`${o.target}\`, saves a new summary, publishes it and watches the public search, API ` +
+      `and page until they show it; then takes \`${o.other}\` off the site and puts it back. The warm page and the API list are loaded ` +
+      `(autocannon, ${CONNECTIONS} connections) in ${SLICES} slices alone, each followed by one with a publish a second (each of a new ` +
+      `summary); publishes go on up to ${o.publishes} before the server's RSS is read; last, ${o.runs} new drafts are previewed twice ` +
+      "each (a preview renders the whole site with the draft in place). A server that dies is recorded and a new one started on the same " +
+      `database for the next step (${MAX_STARTS} at most). \`content:export\` runs ${o.exports} times. ` +
+      "Figures: min / median / max (one value when measured once); peak RSS from /proc (VmHWM).",
     "",
     `| figure | ${head.join(" | ")} |`,
     `|---|${head.map(() => "---").join("|")}|`,
