@@ -677,7 +677,7 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, start
       c.publishesByThatServer = publishesHere;
     });
     if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
-    ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishesByThatServer} publishes by that server`);
+    ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishesByThatServer ?? 0} publishes by that server`);
 
     // Previews last, since one renders the whole site with the draft in place: each of a new draft, then again.
     await step("previews", setup.runs * 4 * limits.request, async (stopped) => {
