@@ -91,8 +91,9 @@ export async function pageHandler(
     const refused = (status: number, text: string) => plainPage(status, language, text);
     const asked = url.searchParams.get("lang");
     try {
-      const { domain: site, path } = await draftSite(who.account, type, slug, isLanguageCode(asked) ? asked : "en");
-      const entry = await render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site);
+      const entry = await draftSite(who.account, type, slug, isLanguageCode(asked) ? asked : "en", (site, path) =>
+        render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site),
+      );
       const html = new TextDecoder()
         .decode(entry.body)
         .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")

@@ -1,7 +1,9 @@
 // The preview of a draft: the public page exactly as it will look once the draft is published, in any
-// language. The site with the draft in place is loaded into a database of its own (an in-memory SQLite, by
-// the same loader), and the public route is rendered with a domain built on it; the published site is not
-// touched. The last few previews are kept, keyed by the content they show, so reloading one is quick.
+// language, rendered by the public route with a domain that has the draft in place; the published site is not
+// touched. For a place (there are tens of thousands), that domain is the live database inside a transaction
+// where the draft's rows are written and which is always rolled back (decision 023). For the few items many
+// others name (settings, cities, pictures...), the site with the draft is loaded into a database of its own
+// (an in-memory SQLite, by the same loader); the last few are kept, keyed by their content.
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { openDatabase } from "../db/engine.ts";
@@ -13,6 +15,8 @@ import { contentImages } from "../domain/content/images.ts";
 import { localePath } from "../shared/paths.ts";
 import type { LanguageCode } from "../shared/languages.ts";
 import { buildDomain } from "./compose.ts";
+import { isDocumentType } from "../domain/content/documents.ts";
+import { publishedAlone } from "../domain/content/place-publishing.ts";
 
 const KEPT = 3;
 const placePath = (categoryId: number, cityId: number, placeId: number) => `/cities/${categoryId}/sites/${cityId}/action/${placeId}`;
@@ -47,6 +51,7 @@ export function previewer(domain: Domain, log: Logger) {
   const { contentDir, mediaDir, library } = domain.places;
   const kept = new Map<string, Promise<{ site: Domain; close: () => Promise<void> }>>();
   const image = contentImages(domain.places);
+  const options = { publicOrigin: domain.publicOrigin, contentDir, mediaDir, mediaStore: library.store };
 
   async function siteWith(editor: Editor, type: string, slug: string): Promise<Domain> {
     const { files, manifest } = await domain.editing.draftContent(editor, type, slug);
@@ -60,7 +65,7 @@ export function previewer(domain: Domain, log: Logger) {
         await migrate(handle);
         await loadContent(handle, files, { image, manifest });
         return {
-          site: buildDomain(handle, log, { publicOrigin: domain.publicOrigin, contentDir, mediaDir, mediaStore: library.store }),
+          site: buildDomain(handle, log, options),
           close: handle.close,
         };
       })();
@@ -78,10 +83,22 @@ export function previewer(domain: Domain, log: Logger) {
     return (await site).site;
   }
 
-  /** The domain to render the preview with, and the public path of the item in the asked language. */
-  return async (editor: Editor, type: string, slug: string, language: LanguageCode) => {
-    const site = await siteWith(editor, type, slug);
-    return { domain: site, path: localePath(language, await publicPath(site, type, slug)) };
+  /**
+   * Runs `show` with the domain to render the preview with and the public path of the item in the asked
+   * language. A place (the many) is shown on the live site with its draft written in a transaction that is
+   * rolled back after `show`; anything else on a copy of the site made for it.
+   */
+  return async <T>(
+    editor: Editor,
+    type: string,
+    slug: string,
+    language: LanguageCode,
+    show: (site: Domain, path: string) => Promise<T>,
+  ): Promise<T> => {
+    const at = async (site: Domain) => show(site, localePath(language, await publicPath(site, type, slug)));
+    if (isDocumentType(type) && publishedAlone(type))
+      return domain.editing.withPlaceDraft(editor, type, slug, (handle) => at(buildDomain(handle, log, options)));
+    return at(await siteWith(editor, type, slug));
   };
 }
 export type Previewer = ReturnType<typeof previewer>;

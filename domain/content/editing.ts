@@ -29,7 +29,7 @@ import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
-import { publishedAlone, republishPlace } from "./place-publishing.ts";
+import { publishedAlone, republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
@@ -483,6 +483,17 @@ export function editingService(d: {
         }
       }
       return { languages: visible, rows };
+    },
+
+    /**
+     * Runs `work` on the public site as it would be with this place's draft published (place-publishing.ts):
+     * the place written in a transaction that is always rolled back, never a copy of the site.
+     */
+    async withPlaceDraft<T>(editor: Editor, type: string, slug: string, work: (site: DatabaseHandle) => Promise<T>): Promise<T> {
+      need(editor, "content.read");
+      const doc = await found(type, slug);
+      if (!publishedAlone(doc.type)) throw new EditingError("not-found");
+      return withPlaceDrafted(d.handle, d.image, doc, await withReferences(doc.type, slug, doc.draft), work);
     },
 
     /** The site as it would be with this item's draft published: what the preview renders. */

@@ -41,6 +41,15 @@ const CATEGORY_PICTURE_KINDS = ["site", "culture", "service"];
 
 type Item = { type: DocumentType; slug: string };
 
+/** A place's pictures, made before any transaction (encoding is slow). */
+async function picturesOf(image: ImageSource, item: Item, place: ContentFiles | null) {
+  const subject = place && placesOf(place).find((p) => p.slug === item.slug);
+  if (place && !subject) throw new Error(`${item.type}/${item.slug} is not in the files given to publish it`);
+  const pictures =
+    subject && place ? await Promise.all(placeImageWants(subject, place.pictures).map(async (w) => ({ ...w, image: await image(w) }))) : [];
+  return { subject: subject ?? undefined, pictures };
+}
+
 /**
  * Runs `change` (which publishes or takes off one place's document, and audits it) and writes that place's
  * public rows, in one transaction. `place`: the item and the published items it names (null to take it off).
@@ -54,52 +63,15 @@ export async function republishPlace(
   change: (documents: DocumentsRepository, trx: Db) => Promise<boolean>,
   { now = new Date().toISOString() }: { now?: string } = {},
 ): Promise<LoadReport | undefined> {
-  const subject = place && placesOf(place).find((p) => p.slug === item.slug);
-  if (place && !subject) throw new Error(`${item.type}/${item.slug} is not in the files given to publish it`);
-  // Its pictures are made first, outside the transaction (encoding is slow).
-  const pictures =
-    subject && place ? await Promise.all(placeImageWants(subject, place.pictures).map(async (w) => ({ ...w, image: await image(w) }))) : [];
+  const made = await picturesOf(image, item, place);
   return handle.db.transaction().execute(async (trx) => {
     await lockPublishing(trx, handle.engine);
     const documents = documentsRepository(trx);
     if (!(await change(documents, trx))) return undefined;
     const problems = place ? ownProblems(place, item) : await namedBy(documents, item.slug);
     if (problems.length) throw new ContentProblemsError(problems);
-
+    const { report, placeId } = await writePlace(trx, image, item, made, now);
     const w = contentWriter(trx);
-    const report = { changed: 0, unchanged: 0, deleted: 0 };
-    const before = await w.placing("places", item.slug);
-    const stored =
-      before && (await trx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", before.id).executeTakeFirst());
-    const languages = await w.languageCodes();
-    if (subject && place) {
-      const id = async (table: "categories" | "cities" | "service_types", slug: string) => {
-        const row = await w.placing(table, slug);
-        if (!row) throw new Error(`${table} ${slug} is published but not in the public tables`);
-        return row.id;
-      };
-      const media = (await documents.get("media", item.slug))?.published as { entries: MediaManifest[string] } | null | undefined;
-      const rows = placeRows(subject, {
-        languages,
-        ids: {
-          category: await id("categories", subject.category),
-          city: await id("cities", subject.city),
-          service: subject.service ? await id("service_types", subject.service) : null,
-        },
-        images: pictures,
-        manifest: media?.entries ?? [],
-        videos: await videosOf(documents, item.slug),
-      });
-      await writeEntity(w, report, now, "places", rows.row, rows.texts, rows.media);
-    } else if (await w.deleteEntity("places", item.slug)) report.deleted++;
-    const placeId = (await w.placing("places", item.slug))?.id ?? before?.id;
-
-    // The city and category it belongs to (and belonged to) may now show another place's picture.
-    const cities = new Set([stored?.city_id, subject && (await w.placing("cities", subject.city))?.id]);
-    const categories = new Set([stored?.category_id, subject && (await w.placing("categories", subject.category))?.id]);
-    for (const id of cities) if (id) await redoCityPicture(trx, documents, image, id, languages, report, now);
-    for (const id of categories) if (id) await redoCategoryPicture(trx, documents, image, id, languages, report, now);
-
     const previous = Number((await w.hashOf("version")) ?? 0);
     const version = report.changed || report.deleted ? previous + 1 : previous;
     if (version !== previous) {
@@ -109,6 +81,83 @@ export async function republishPlace(
     }
     return { ...report, version };
   });
+}
+
+/**
+ * The public site as it would be with this place's draft published, for `work` to read (the preview renders
+ * the public route on it): the place's rows are written inside a transaction that is always rolled back, so
+ * nothing of it is ever seen by anyone else, and nothing is copied. On SQLite, other requests wait for the
+ * database while it lasts (the time of rendering one page).
+ */
+export async function withPlaceDrafted<T>(
+  handle: DatabaseHandle,
+  image: ImageSource,
+  item: Item,
+  place: ContentFiles,
+  work: (site: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const made = await picturesOf(image, item, place);
+  const rolledBack = new Error("the preview's transaction is always rolled back");
+  let answer: { value: T } | undefined;
+  try {
+    await handle.db.transaction().execute(async (trx) => {
+      await writePlace(trx, image, item, made, new Date().toISOString());
+      answer = { value: await work({ ...handle, db: trx }) };
+      throw rolledBack;
+    });
+  } catch (error) {
+    if (error !== rolledBack) throw error;
+  }
+  if (!answer) throw new Error("the preview did not render");
+  return answer.value;
+}
+
+/**
+ * Writes one place's public rows (or, without a subject, deletes them), and redoes its city's and category's
+ * pictures when it changes which place they show. Answers the counts and the place's id.
+ */
+async function writePlace(
+  trx: Db,
+  image: ImageSource,
+  item: Item,
+  { subject, pictures }: Awaited<ReturnType<typeof picturesOf>>,
+  now: string,
+): Promise<{ report: Counts; placeId: number | undefined }> {
+  const documents = documentsRepository(trx);
+  const w = contentWriter(trx);
+  const report = { changed: 0, unchanged: 0, deleted: 0 };
+  const before = await w.placing("places", item.slug);
+  const stored =
+    before && (await trx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", before.id).executeTakeFirst());
+  const languages = await w.languageCodes();
+  if (subject) {
+    const id = async (table: "categories" | "cities" | "service_types", slug: string) => {
+      const row = await w.placing(table, slug);
+      if (!row) throw new Error(`${table} ${slug} is published but not in the public tables`);
+      return row.id;
+    };
+    const media = (await documents.get("media", item.slug))?.published as { entries: MediaManifest[string] } | null | undefined;
+    const rows = placeRows(subject, {
+      languages,
+      ids: {
+        category: await id("categories", subject.category),
+        city: await id("cities", subject.city),
+        service: subject.service ? await id("service_types", subject.service) : null,
+      },
+      images: pictures,
+      manifest: media?.entries ?? [],
+      videos: await videosOf(documents, item.slug),
+    });
+    await writeEntity(w, report, now, "places", rows.row, rows.texts, rows.media);
+  } else if (await w.deleteEntity("places", item.slug)) report.deleted++;
+  const placeId = (await w.placing("places", item.slug))?.id ?? before?.id;
+
+  // The city and category it belongs to (and belonged to) may now show another place's picture.
+  const cities = new Set([stored?.city_id, subject && (await w.placing("cities", subject.city))?.id]);
+  const categories = new Set([stored?.category_id, subject && (await w.placing("categories", subject.category))?.id]);
+  for (const id of cities) if (id) await redoCityPicture(trx, documents, image, id, languages, report, now);
+  for (const id of categories) if (id) await redoCategoryPicture(trx, documents, image, id, languages, report, now);
+  return { report, placeId };
 }
 
 /** The problems of the item itself, found with the published items it names. */

@@ -137,4 +137,29 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
     // And a whole-site rewrite afterwards finds nothing the publish left to write.
     expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, version });
   });
+
+  it("shows a place's draft on the live site inside a transaction that is rolled back, leaving nothing behind", async () => {
+    const item = await editing().item(editor, "site", "umayyad-mosque");
+    const draft = item.draft as { name: Record<string, string> };
+    await editing().save(editor, "site", "umayyad-mosque", item.revision, {
+      ...draft,
+      name: { ...draft.name, en: "The Great Mosque of Damascus" },
+    });
+    const version = await t.domain.content.version();
+    const publicName = async (db: typeof t.database.db) =>
+      (
+        await db
+          .selectFrom("place_translations")
+          .innerJoin("places", "places.id", "place_translations.place_id")
+          .select("place_translations.name")
+          .where("places.slug", "=", "umayyad-mosque")
+          .where("place_translations.language", "=", "en")
+          .executeTakeFirstOrThrow()
+      ).name;
+    const seen = await editing().withPlaceDraft(editor, "site", "umayyad-mosque", (site) => publicName(site.db));
+    expect(seen).toBe("The Great Mosque of Damascus");
+    expect(await publicName(t.database.db)).not.toBe("The Great Mosque of Damascus");
+    expect(await t.domain.content.version()).toBe(version);
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, version });
+  });
 });

@@ -34,7 +34,7 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("saves and publishes a place through the forms, the server stays up, and the public search finds the change", async () => {
+  it("saves, previews and publishes a place through the forms, the server stays up, and the public search finds the change", async () => {
     const email = await workspaceAccount({ sqlitePath: sqlitePath() }, "editor");
     const { jar } = await signIn(server.url, FROM, email);
     const forms = workspaceForms(server.url, FROM, jar, 120_000);
@@ -45,6 +45,8 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
       withField(opened.fields, "summary.en", "A copy of the seed's first place, renamed Zenobiatown for this test."),
     );
     expect(saved.revision).toBe(opened.revision + 1);
+    // The preview shows the draft on the public page, without copying 2,000 places.
+    expect((await forms.preview(item)).body).toContain("Zenobiatown");
     await forms.act(item, saved.revision, "publish");
 
     expect(server.child.exitCode).toBeNull();
