@@ -155,8 +155,9 @@ async function writePlace(
   // The city and category it belongs to (and belonged to) may now show another place's picture.
   const cities = new Set([stored?.city_id, subject && (await w.placing("cities", subject.city))?.id]);
   const categories = new Set([stored?.category_id, subject && (await w.placing("categories", subject.category))?.id]);
-  for (const id of cities) if (id) await redoCityPicture(trx, documents, image, id, languages, report, now);
-  for (const id of categories) if (id) await redoCategoryPicture(trx, documents, image, id, languages, report, now);
+  const redo: Redo = { trx, documents, image, languages, report, now };
+  for (const id of cities) if (id) await redoCityPicture(redo, id);
+  for (const id of categories) if (id) await redoCategoryPicture(redo, id);
   return { report, placeId };
 }
 
@@ -198,43 +199,29 @@ async function topPlaceFiles(trx: Db, documents: DocumentsRepository, by: { city
 }
 
 type Counts = { changed: number; unchanged: number; deleted: number };
+/** What redoing a city's or category's picture needs: the transaction, the picture maker, the languages. */
+type Redo = { trx: Db; documents: DocumentsRepository; image: ImageSource; languages: string[]; report: Counts; now: string };
 
-async function redoCityPicture(
-  trx: Db,
-  documents: DocumentsRepository,
-  image: ImageSource,
-  id: number,
-  languages: string[],
-  report: Counts,
-  now: string,
-) {
-  const row = await trx.selectFrom("cities").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
-  const city = row && (await documents.get("city", row.slug))?.published;
+async function redoCityPicture(r: Redo, id: number) {
+  const row = await r.trx.selectFrom("cities").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const city = row && (await r.documents.get("city", row.slug))?.published;
   if (!row || !city) return;
   const c = filesFromDocuments([{ type: "city", slug: row.slug, position: 0, body: city }]).files.cities[0];
-  const pictures = c.picture ? filesFromDocuments(await publishedOf(documents, "picture", [c.picture])).files.pictures : [];
-  const top = await topPlaceFiles(trx, documents, { city_id: id }, CITY_PICTURE_KINDS);
+  const pictures = c.picture ? filesFromDocuments(await publishedOf(r.documents, "picture", [c.picture])).files.pictures : [];
+  const top = await topPlaceFiles(r.trx, r.documents, { city_id: id }, CITY_PICTURE_KINDS);
   const want = cityImageWant(c, { places: top.places, pictures });
-  const rows = cityRows(c, languages, row.position, { ...want, image: await image(want) });
-  await writeEntity(contentWriter(trx), report, now, "cities", rows.row, rows.texts, rows.media);
+  const rows = cityRows(c, r.languages, row.position, { ...want, image: await r.image(want) });
+  await writeEntity(contentWriter(r.trx), r.report, r.now, "cities", rows.row, rows.texts, rows.media);
 }
 
-async function redoCategoryPicture(
-  trx: Db,
-  documents: DocumentsRepository,
-  image: ImageSource,
-  id: number,
-  languages: string[],
-  report: Counts,
-  now: string,
-) {
-  const row = await trx.selectFrom("categories").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
-  const category = row && (await documents.get("category", row.slug))?.published;
+async function redoCategoryPicture(r: Redo, id: number) {
+  const row = await r.trx.selectFrom("categories").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const category = row && (await r.documents.get("category", row.slug))?.published;
   if (!row || !category) return;
   const c = filesFromDocuments([{ type: "category", slug: row.slug, position: 0, body: category }]).files.categories[0];
-  const want = categoryImageWant(c.slug, await topPlaceFiles(trx, documents, { category_id: id }, CATEGORY_PICTURE_KINDS));
-  const rows = categoryRows(c, languages, row.position, { ...want, image: await image(want) });
-  await writeEntity(contentWriter(trx), report, now, "categories", rows.row, rows.texts, rows.media);
+  const want = categoryImageWant(c.slug, await topPlaceFiles(r.trx, r.documents, { category_id: id }, CATEGORY_PICTURE_KINDS));
+  const rows = categoryRows(c, r.languages, row.position, { ...want, image: await r.image(want) });
+  await writeEntity(contentWriter(r.trx), r.report, r.now, "categories", rows.row, rows.texts, rows.media);
 }
 
 async function publishedOf(documents: DocumentsRepository, type: DocumentType, slugs: string[]): Promise<ContentDocument[]> {

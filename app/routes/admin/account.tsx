@@ -78,6 +78,40 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/** A form that asks for one's password again before it does what `intent` says. */
+function PasswordForm({
+  intent,
+  id,
+  problem,
+  submit,
+  secondary = false,
+}: {
+  intent: string;
+  id: string;
+  problem?: string;
+  submit: string;
+  secondary?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <form method="post" className="ws-form">
+      <input type="hidden" name="intent" value={intent} />
+      <Field
+        name="password"
+        id={id}
+        label={t("account.twoFactor.password")}
+        type="password"
+        autoComplete="current-password"
+        problem={problem}
+        required
+      />
+      <button type="submit" className={secondary ? "button ws-secondary" : "button"}>
+        {submit}
+      </button>
+    </form>
+  );
+}
+
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <ul className="ws-codes" dir="ltr">
@@ -124,38 +158,17 @@ function TwoFactorSection({
               <BackupCodes codes={newBackupCodes} />
             </>
           )}
-          <form method="post" className="ws-form">
-            <input type="hidden" name="intent" value="backup-codes" />
-            <Field
-              name="password"
-              id="backup-password"
-              label={t("account.twoFactor.password")}
-              type="password"
-              autoComplete="current-password"
-              problem={backupProblem}
-              required
-            />
-            <button type="submit" className="button ws-secondary">
-              {t("account.twoFactor.newBackup")}
-            </button>
-          </form>
+          <PasswordForm
+            intent="backup-codes"
+            id="backup-password"
+            problem={backupProblem}
+            submit={t("account.twoFactor.newBackup")}
+            secondary
+          />
         </>
       )}
       {!enabled && !totpURI && (
-        <form method="post" className="ws-form">
-          <input type="hidden" name="intent" value="two-factor-start" />
-          <Field
-            name="password"
-            label={t("account.twoFactor.password")}
-            type="password"
-            autoComplete="current-password"
-            problem={startProblem}
-            required
-          />
-          <button type="submit" className="button">
-            {t("account.twoFactor.start")}
-          </button>
-        </form>
+        <PasswordForm intent="two-factor-start" id="password" problem={startProblem} submit={t("account.twoFactor.start")} />
       )}
       {!enabled && totpURI && (
         <>
