@@ -13,6 +13,7 @@ import { LICENCE_IDS } from "../../shared/licences";
 import { licenceName } from "./workspace-format";
 import { workspaceLanguage, workspaceMessages } from "../i18n/workspace-messages";
 import { translate } from "../i18n/translate";
+import { CONTENT_FIELDS, type FieldSpec, type OptionsOf } from "./content-fields";
 
 export function editorOf(context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
@@ -32,10 +33,15 @@ export function editorOf(context: Readonly<RouterContextProvider>) {
 /** Whether items of this kind are only ever changed (the gallery's nine, the settings): never added or taken off. */
 export const isFixedType = (type: string) => isDocumentType(type) && DOCUMENT_TYPES[type].fixed;
 
+/** Whether a form's fields (its groups' too) choose from these options. */
+function usesOptions(fields: FieldSpec[], options: OptionsOf): boolean {
+  return fields.some((f) => (f.kind === "choice" && f.options === options) || (f.kind === "group" && usesOptions(f.fields, options)));
+}
+
 /** The options of every choice in a form (app/lib/content-fields.ts names them). */
 export async function formOptions(context: Readonly<RouterContextProvider>, type: string) {
   const { editor, editing } = editorOf(context);
-  const refs = await editing.references(editor);
+  const refs = await editing.references(editor, { places: usesOptions(CONTENT_FIELDS[type] ?? [], "places") });
   // The few options said in words are said in the account's language.
   const messages = workspaceMessages(workspaceLanguage(signedIn(context).account.uiLanguage, null));
   // A place's category is of the kind its type needs (content checks say the same).

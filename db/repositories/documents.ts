@@ -74,8 +74,8 @@ export function documentsRepository(db: Db) {
       if (type) q = q.where("type", "=", type);
       return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(fromRow);
     },
-    /** Every item (of a type) as lists show it, in order, without parsing a body. */
-    async summaries(type?: string): Promise<DocumentSummary[]> {
+    /** Every item (of a type, or of these types) as lists show it, in order, without parsing a body. */
+    async summaries(type?: string | string[]): Promise<DocumentSummary[]> {
       let q = db
         .selectFrom("content_documents")
         .select((eb) => [
@@ -90,7 +90,7 @@ export function documentsRepository(db: Db) {
           eb("published", "is not", null).as("is_published"),
           eb("published", "=", eb.ref("draft")).as("same"),
         ]);
-      if (type) q = q.where("type", "=", type);
+      if (type) q = q.where("type", "in", [type].flat());
       const rows = await q.orderBy("type").orderBy("position").orderBy("slug").execute();
       return rows.map((r) => ({
         type: r.type,

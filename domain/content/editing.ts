@@ -284,11 +284,14 @@ export function editingService(d: {
       return { ...doc, title: titleOf(doc.draft, doc.slug), status: statusOf(doc), states };
     },
 
-    /** Options the form offers: the slugs an item may refer to. */
-    async references(editor: Editor) {
+    /**
+     * Options the form offers: the slugs an item may refer to. The places (tens of thousands) only for a form
+     * that chooses one (`places`: a video's).
+     */
+    async references(editor: Editor, { places = true }: { places?: boolean } = {}) {
       need(editor, "content.read");
       // The few categories and photographs are read whole; the many places only by their summaries.
-      const rows = await documents.summaries();
+      const rows = await documents.summaries(["city", "service-type", ...(places ? FOLDER_TYPES : [])]);
       const of = (...types: string[]) => rows.filter((r) => types.includes(r.type)).map((r) => ({ slug: r.slug, title: r.title }));
       return {
         categories: (await documents.list("category")).map((r) => ({
