@@ -1,5 +1,6 @@
 // Writes published content (used only by the content loader). Entities are matched by slug so ids stay stable.
 import type { Db } from "../engine.ts";
+import { inBatches } from "./batches.ts";
 import type { Database } from "../schema.ts";
 
 type Tx = Db;
@@ -34,16 +35,6 @@ export const OWNER_TYPE: Record<EntityTable, string> = {
 
 /** How many content versions' changes the search index may catch up on before it is rebuilt whole. */
 const KEPT_SEARCH_VERSIONS = 1000;
-
-/** At most this many values bound in one statement's IN list. */
-export const BATCH_SIZE = 500;
-
-/** A list in slices of BATCH_SIZE, for statements that take many values. */
-export function inBatches<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH_SIZE) out.push(items.slice(i, i + BATCH_SIZE));
-  return out;
-}
 
 export function contentWriter(tx: Tx) {
   return {
@@ -166,6 +157,18 @@ export function contentWriter(tx: Tx) {
       if (top?.p === null || top?.p === undefined) return undefined;
       const tied = await of().select(["slug", "kind", "position"]).where("popularity", "=", Number(top.p)).execute();
       return tied.sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))[0];
+    },
+
+    /** The city and category a stored place belongs to. */
+    async placeOwners(placeId: number): Promise<{ city_id: number; category_id: number } | undefined> {
+      return tx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", placeId).executeTakeFirst();
+    },
+
+    /** A stored city's or category's slug and position, by its id. */
+    async slugOf(table: "cities" | "categories", id: number): Promise<{ slug: string; position: number } | undefined> {
+      return (await (tx as any).selectFrom(table).select(["slug", "position"]).where("id", "=", id).executeTakeFirst()) as
+        | { slug: string; position: number }
+        | undefined;
     },
 
     /** Removes one entity, its media and what its translations hang on; answers whether it was there. */

@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
-import { inBatches } from "./content-writer.ts";
+import { inBatches } from "./batches.ts";
 import type { Database } from "../schema.ts";
 
 export type DocumentRow = {

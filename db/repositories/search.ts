@@ -1,6 +1,6 @@
 // Reads what the search index is built from: every place's texts in every language, with its city and category names.
 import type { Db } from "../engine.ts";
-import { inBatches } from "./content-writer.ts";
+import { inBatches } from "./batches.ts";
 
 export type SearchDocumentRow = {
   id: number;

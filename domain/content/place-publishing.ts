@@ -127,8 +127,7 @@ async function writePlace(
   const w = contentWriter(trx);
   const report = { changed: 0, unchanged: 0, deleted: 0 };
   const before = await w.placing("places", item.slug);
-  const stored =
-    before && (await trx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", before.id).executeTakeFirst());
+  const stored = before && (await w.placeOwners(before.id));
   const languages = await w.languageCodes();
   if (subject) {
     const id = async (table: "categories" | "cities" | "service_types", slug: string) => {
@@ -185,10 +184,7 @@ async function videosOf(documents: DocumentsRepository, place: string): Promise<
 
 /** A published document's body as a place of the files (with its kind), or undefined. */
 async function publishedPlace(documents: DocumentsRepository, kind: string, slug: string): Promise<AnyPlace | undefined> {
-  const doc = await documents.get(kind, slug);
-  if (!doc?.published) return undefined;
-  const docs: ContentDocument[] = [{ type: kind as DocumentType, slug, position: 0, body: doc.published }];
-  return placesOf(filesFromDocuments(docs).files)[0];
+  return placesOf(filesFromDocuments(await publishedOf(documents, kind as DocumentType, [slug])).files)[0];
 }
 
 /** The most popular published place of a city or category, as the files the picture rules read. */
@@ -203,7 +199,7 @@ type Counts = { changed: number; unchanged: number; deleted: number };
 type Redo = { trx: Db; documents: DocumentsRepository; image: ImageSource; languages: string[]; report: Counts; now: string };
 
 async function redoCityPicture(r: Redo, id: number) {
-  const row = await r.trx.selectFrom("cities").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const row = await contentWriter(r.trx).slugOf("cities", id);
   const city = row && (await r.documents.get("city", row.slug))?.published;
   if (!row || !city) return;
   const c = filesFromDocuments([{ type: "city", slug: row.slug, position: 0, body: city }]).files.cities[0];
@@ -215,7 +211,7 @@ async function redoCityPicture(r: Redo, id: number) {
 }
 
 async function redoCategoryPicture(r: Redo, id: number) {
-  const row = await r.trx.selectFrom("categories").select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
+  const row = await contentWriter(r.trx).slugOf("categories", id);
   const category = row && (await r.documents.get("category", row.slug))?.published;
   if (!row || !category) return;
   const c = filesFromDocuments([{ type: "category", slug: row.slug, position: 0, body: category }]).files.categories[0];

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase } from "../setup/test-app.ts";
 import { migrate } from "../../db/migrate.ts";
-import { contentWriter, inBatches } from "../../db/repositories/content-writer.ts";
+import { inBatches } from "../../db/repositories/batches.ts";
+import { contentWriter } from "../../db/repositories/content-writer.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 
 const MANY = 70_000;
