@@ -96,7 +96,14 @@ export function workspaceService(d: {
     return `address:${hash}`;
   }
 
-  async function throttled(keys: string[], limits: number[]): Promise<number> {
+  /** The keys a password failure is counted under: the account, and the client's address (hashed). */
+  async function failureKeys(email: string, client: string): Promise<string[]> {
+    return [`account:${email}`, await addressKey(client)];
+  }
+
+  /** Seconds until the account and the address may try a password again; 0 when they may now. */
+  async function throttled(keys: string[]): Promise<number> {
+    const limits = [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress];
     const since = new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString();
     let wait = 0;
     for (const [i, key] of keys.entries()) {
@@ -106,6 +113,12 @@ export function workspaceService(d: {
       }
     }
     return wait;
+  }
+
+  /** Counts a wrong password under `keys`; failures older than the window count for nothing any more. */
+  async function countFailure(keys: string[]) {
+    await d.failures.record(keys, now().toISOString());
+    await d.failures.forget(new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString());
   }
 
   /**
@@ -125,8 +138,8 @@ export function workspaceService(d: {
    * is no way round the sign-in limits; past them, the right one waits too.
    */
   async function withPassword<T>(who: SignedIn, client: string, field: string, work: () => Promise<T>): Promise<T> {
-    const keys = [`account:${who.account.email}`, await addressKey(client)];
-    const wait = await throttled(keys, [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress]);
+    const keys = await failureKeys(who.account.email, client);
+    const wait = await throttled(keys);
     if (wait > 0) {
       await record(actorOf(who), "password.throttled", who.account.email);
       throw new WorkspaceError("password.throttled", field, wait);
@@ -134,7 +147,7 @@ export function workspaceService(d: {
     try {
       return await work();
     } catch {
-      await d.failures.record(keys, now().toISOString());
+      await countFailure(keys);
       await record(actorOf(who), "password.failed", who.account.email);
       throw new WorkspaceError("password.wrong", field);
     }
@@ -193,16 +206,14 @@ export function workspaceService(d: {
 
     async signIn(input: { email: string; password: string; client: string; headers: Headers }): Promise<SignInResult> {
       const email = normalizeEmail(input.email);
-      const keys = [`account:${email}`, await addressKey(input.client)];
-      const wait = await throttled(keys, [SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.perAddress]);
+      const keys = await failureKeys(email, input.client);
+      const wait = await throttled(keys);
       if (wait > 0) {
         await record(null, "sign-in.throttled", email);
         return { outcome: "throttled", retryAfterSeconds: wait };
       }
       const refused = async (): Promise<SignInResult> => {
-        await d.failures.record(keys, now().toISOString());
-        // Failures older than the window count for nothing any more.
-        await d.failures.forget(new Date(now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString());
+        await countFailure(keys);
         await record(null, "sign-in.failed", email);
         return { outcome: "refused" };
       };
