@@ -51,6 +51,9 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   }
   metrics?.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
   domain.outbox.start();
+  // The search index is built now, in the background (seconds at 50,000 places), so the first visitor's search
+  // does not wait for it; if this fails, the first search tries again.
+  domain.search.prepare().catch((error: unknown) => log.warn({ err: error }, "the search index could not be built at start"));
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   const stopRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.

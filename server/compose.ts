@@ -56,6 +56,7 @@ export type DomainOptions = {
 /** A search service that reports how long each search takes. */
 function timedSearch(service: SearchService, observe: (seconds: number) => void): SearchService {
   return {
+    prepare: service.prepare,
     async search(q) {
       const started = performance.now();
       try {

@@ -25,8 +25,8 @@ export type SearchDocumentRow = {
 export type SearchChanges = { all: boolean; ids: number[] };
 
 export function searchRepository(db: Db) {
-  function documentsOf(ids?: number[]): Promise<SearchDocumentRow[]> {
-    let q = db
+  function documentsOf(ids: number[]): Promise<SearchDocumentRow[]> {
+    return db
       .selectFrom("places as p")
       .innerJoin("place_translations as t", "t.place_id", "p.id")
       .leftJoin("city_translations as ct", (j) => j.onRef("ct.city_id", "=", "p.city_id").onRef("ct.language", "=", "t.language"))
@@ -53,9 +53,9 @@ export function searchRepository(db: Db) {
         (eb) => eb.fn.coalesce("kt.name", eb.val("")).as("category_name"),
         (eb) => eb.fn.coalesce("st.name", eb.val("")).as("service_name"),
       ])
-      .orderBy("p.id");
-    if (ids) q = q.where("p.id", "in", ids);
-    return q.execute() as Promise<SearchDocumentRow[]>;
+      .where("p.id", "in", ids)
+      .orderBy("p.id")
+      .execute() as Promise<SearchDocumentRow[]>;
   }
 
   return {
@@ -68,14 +68,16 @@ export function searchRepository(db: Db) {
       const all = gap || rows.some((r) => r.place_id === null);
       return { all, ids: all ? [] : [...new Set(rows.map((r) => Number(r.place_id)))] };
     },
-    /** Every place's search texts, or only those of `ids` (in batches), one row per place and language. */
-    async documents(ids?: number[]): Promise<SearchDocumentRow[]> {
-      if (ids) {
-        const out: SearchDocumentRow[] = [];
-        for (const batch of inBatches(ids)) out.push(...(await documentsOf(batch)));
-        return out;
-      }
-      return documentsOf();
+    /** Every public place's id, in order: what a whole build reads, a batch at a time. */
+    async placeIds(): Promise<number[]> {
+      const rows = await db.selectFrom("places").select("id").orderBy("id").execute();
+      return rows.map((r) => Number(r.id));
+    },
+    /** The search texts of `ids` (read in batches), one row per place and language. */
+    async documents(ids: number[]): Promise<SearchDocumentRow[]> {
+      const out: SearchDocumentRow[] = [];
+      for (const batch of inBatches(ids)) out.push(...(await documentsOf(batch)));
+      return out;
     },
   };
 }

@@ -1,6 +1,11 @@
 // Building the search index: every language's names, the aliases, the city and category names and the
 // summaries of each place become terms (with phonetic keys and Chinese skip-bigrams), posting lists and
 // name-like phrases, packed into typed arrays so that a large index stays small. index.ts ranks over them.
+//
+// The builder takes places one at a time, so the service can read the site in batches: at 50,000 places,
+// neither the database's rows nor the documents are ever all in memory, and what grows is kept in typed
+// arrays (IntLog) rather than JavaScript arrays of numbers. A city's or a category's names are the same for
+// every place that has them: they are turned into terms once, as a group of places, not once per place.
 import { isGeneric, isHan, phoneticKey, tokenize } from "./normalize.ts";
 import { TypoFinder } from "./typos.ts";
 
@@ -36,185 +41,355 @@ export const SKIP = "\u0002";
 /** Generic words count this much of their weight when measuring how much of a name was typed. */
 export const GENERIC_WEIGHT = 0.3;
 const MAX_PHRASE_POSITIONS = 32;
+/** A hit is its phrase and its position in one integer: phrase << POSITION_BITS | position. */
+export const POSITION_BITS = 5;
 
 /** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
 export class Lists {
   readonly data: Int32Array;
   readonly start: Int32Array;
-  constructor(lists: number[][]) {
-    this.start = new Int32Array(lists.length + 1);
-    for (const [t, list] of lists.entries()) this.start[t + 1] = this.start[t]! + list.length;
-    this.data = new Int32Array(this.start[lists.length]!);
-    for (const [t, list] of lists.entries()) this.data.set(list, this.start[t]!);
+  constructor(data: Int32Array, start: Int32Array) {
+    this.data = data;
+    this.start = start;
+  }
+  static of(lists: number[][]): Lists {
+    const start = new Int32Array(lists.length + 1);
+    for (const [t, list] of lists.entries()) start[t + 1] = start[t]! + list.length;
+    const data = new Int32Array(start[lists.length]!);
+    for (const [t, list] of lists.entries()) data.set(list, start[t]!);
+    return new Lists(data, start);
+  }
+  /**
+   * One list per key (0 to `lists` - 1) of the values logged with it, in the order logged: `keys` holds each
+   * record's key, and `values` emits the records' values in the same order (so they need not be stored).
+   */
+  static gathered(keys: IntLog, lists: number, values: (emit: (value: number) => void) => void): Lists {
+    const start = new Int32Array(lists + 1);
+    for (let i = 0; i < keys.length; i++) start[keys.at(i) + 1]!++;
+    for (let t = 0; t < lists; t++) start[t + 1]! += start[t]!;
+    const data = new Int32Array(keys.length);
+    const next = start.slice(0, lists);
+    let i = 0;
+    values((value) => {
+      data[next[keys.at(i++)]!++] = value;
+    });
+    return new Lists(data, start);
   }
   size(t: number): number {
     return this.start[t + 1]! - this.start[t]!;
   }
 }
 
-/** The index's tables, built once from the documents; SearchIndex (index.ts) adds ranking over them. */
+const CHUNK = 1 << 16;
+
+/**
+ * Integers appended in fixed-size chunks: it grows without copying what it holds (a doubling array would
+ * hold both copies at once) and costs 4 bytes a value, not a JavaScript array's 8 or more.
+ */
+export class IntLog {
+  private readonly chunks: Int32Array[] = [];
+  length = 0;
+  push(value: number) {
+    const offset = this.length % CHUNK;
+    if (offset === 0) this.chunks.push(new Int32Array(CHUNK));
+    this.chunks[this.chunks.length - 1]![offset] = value;
+    this.length++;
+  }
+  at(i: number): number {
+    return this.chunks[Math.floor(i / CHUNK)]![i % CHUNK]!;
+  }
+  toInt32Array(): Int32Array {
+    const out = new Int32Array(this.length);
+    for (const [c, chunk] of this.chunks.entries()) out.set(chunk.subarray(0, Math.min(CHUNK, this.length - c * CHUNK)), c * CHUNK);
+    return out;
+  }
+}
+
+type Place = Pick<PlaceDocument, "id" | "kind" | "categoryId" | "cityId" | "serviceTypeId" | "star" | "popularity">;
+
+/** What the builder hands the index. */
+export type Tables = {
+  places: Place[];
+  terms: Map<string, number>;
+  termText: string[];
+  df: Int32Array;
+  hits: Lists;
+  summaryDocs: Lists;
+  groupField: Uint8Array;
+  groupDocs: Lists;
+  termGroups: Lists;
+  phraseDoc: Int32Array;
+  phraseField: Uint8Array;
+  phraseStart: Int32Array;
+  phraseLength: Uint8Array;
+  positionTerm: Int32Array;
+};
+
+/** The index's tables, built once by IndexBuilder; SearchIndex (index.ts) adds ranking over them. */
 export class IndexTables {
   readonly size: number;
-  protected readonly terms = new Map<string, number>();
-  protected readonly termText: string[] = [];
-  protected df!: Int32Array;
-  protected idf!: Float64Array;
-  /** Per term: [doc, phrase, position] triples in name, alias, city and category phrases. */
-  protected hits!: Lists;
+  protected readonly terms: Map<string, number>;
+  protected readonly termText: string[];
+  protected readonly df: Int32Array;
+  protected readonly idf: Float64Array;
+  /** Per term: where name and alias phrases hold it, each a phrase and a position (POSITION_BITS). */
+  protected readonly hits: Lists;
   /** Per term: the documents whose summary holds it. */
-  protected summaryDocs!: Lists;
-  /** Per name-like phrase: its place, field, first position (in positionWeight) and length. */
-  protected phraseDoc!: Int32Array;
-  protected phraseField!: Uint8Array;
-  protected phraseStart!: Int32Array;
-  protected phraseLength!: Int32Array;
-  protected positionWeight!: Float64Array;
-  protected phraseTotal!: Float64Array;
+  protected readonly summaryDocs: Lists;
+  /** Per group (the places sharing a city's or a category's names): its field and its places. */
+  protected readonly groupField: Uint8Array;
+  protected readonly groupDocs: Lists;
+  /** Per term: [group, occurrences] pairs, the groups whose names hold it and how often. */
+  protected readonly termGroups: Lists;
+  /** Per name or alias phrase: its place, field, first position (in positionTerm) and length. */
+  protected readonly phraseDoc: Int32Array;
+  protected readonly phraseField: Uint8Array;
+  protected readonly phraseStart: Int32Array;
+  protected readonly phraseLength: Uint8Array;
+  /** Per position of a phrase, its word's term; and per term, what it weighs in a name (its idf, less if generic). */
+  protected readonly positionTerm: Int32Array;
+  protected readonly nameWeight: Float64Array;
   /** Terms of name-like phrases, sorted, for prefix matching; and the typo finder over them. */
-  protected vocabulary!: Int32Array;
-  protected typos!: TypoFinder;
+  protected readonly vocabulary: Int32Array;
+  protected readonly typos: TypoFinder;
   /** What filters and ranking need of each place, kept without its texts so those are freed after the build. */
-  protected readonly places: Array<Pick<PlaceDocument, "id" | "kind" | "categoryId" | "cityId" | "serviceTypeId" | "star" | "popularity">>;
+  protected readonly places: Place[];
 
-  constructor(documents: PlaceDocument[]) {
-    this.places = documents.map(({ id, kind, categoryId, cityId, serviceTypeId, star, popularity }) => ({
-      id,
-      kind,
-      categoryId,
-      cityId,
-      serviceTypeId,
-      star,
-      popularity,
-    }));
-    this.size = documents.length;
-    this.build(documents);
+  constructor(t: Tables) {
+    this.places = t.places;
+    this.size = t.places.length;
+    this.terms = t.terms;
+    this.termText = t.termText;
+    this.df = t.df;
+    this.hits = t.hits;
+    this.summaryDocs = t.summaryDocs;
+    this.groupField = t.groupField;
+    this.groupDocs = t.groupDocs;
+    this.termGroups = t.termGroups;
+    this.phraseDoc = t.phraseDoc;
+    this.phraseField = t.phraseField;
+    this.phraseStart = t.phraseStart;
+    this.phraseLength = t.phraseLength;
+    this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
+    this.positionTerm = t.positionTerm;
+    this.nameWeight = Float64Array.from(this.idf, (idf, term) => idf * (isGeneric(this.termText[term]!) ? GENERIC_WEIGHT : 1));
+    // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
+    const vocabulary: number[] = [];
+    for (let term = 0; term < this.termText.length; term++) {
+      const text = this.termText[term]!;
+      if (this.inNames(term) && !text.startsWith(KEY) && !text.startsWith(SKIP)) vocabulary.push(term);
+    }
+    this.typos = new TypoFinder(
+      this.termText,
+      vocabulary.filter((term) => !isHan(this.termText[term]!)),
+    );
+    vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
+    this.vocabulary = Int32Array.from(vocabulary);
   }
 
-  private termId(term: string, hits: number[][], summaryDocs: number[][]): number {
+  /** Whether a name, an alias, a city or a category holds the term (not only summaries). */
+  protected inNames(term: number): boolean {
+    return this.hits.size(term) > 0 || this.termGroups.size(term) > 0;
+  }
+}
+
+/** One text turned into terms: per position, its term ids (forms, phonetic keys, skip-bigrams). */
+type Compiled = { key: string; terms: number[][]; canonical: number[] };
+/** Distinct alias texts remembered at most, so a long build does not keep every text it met. */
+const MAX_REMEMBERED = 20_000;
+
+/** Takes places one at a time (add) and packs them into an index's tables (finish). */
+export class IndexBuilder {
+  private readonly places: Place[] = [];
+  private readonly terms = new Map<string, number>();
+  private readonly termText: string[] = [];
+  private readonly df: number[] = [];
+  private readonly lastDoc: number[] = [];
+  private readonly lastSummaryDoc: number[] = [];
+  /**
+   * The terms of every name and alias word, position after position, with how many each position has; the
+   * distinct terms of every place's summaries, place after place, with how many each place has. Where each
+   * one is found follows from its order, so the build holds 4 bytes per entry, not 8.
+   */
+  private readonly hitTerms = new IntLog();
+  private readonly hitsPerPosition = new IntLog();
+  private readonly summaryTerms = new IntLog();
+  private readonly summaryTermsPerPlace = new IntLog();
+  private readonly phraseDoc = new IntLog();
+  private readonly phraseField = new IntLog();
+  private readonly phraseStart = new IntLog();
+  private readonly phraseLength = new IntLog();
+  private readonly positionTerm = new IntLog();
+  /** Groups by their field and names; per group, its field, its terms and its places. */
+  private readonly groups = new Map<string, number>();
+  private readonly groupField: number[] = [];
+  private readonly groupTerms: Array<Array<[term: number, occurrences: number]>> = [];
+  private readonly groupDocs: number[][] = [];
+  private readonly keys = new Map<string, string>();
+  private readonly aliases = new Map<string, Compiled>();
+
+  private termId(term: string): number {
     let id = this.terms.get(term);
     if (id === undefined) {
       id = this.termText.length;
       this.terms.set(term, id);
       this.termText.push(term);
-      hits.push([]);
-      summaryDocs.push([]);
+      this.df.push(0);
+      this.lastDoc.push(-1);
+      this.lastSummaryDoc.push(-1);
     }
     return id;
   }
 
-  private build(documents: PlaceDocument[]) {
-    const hits: number[][] = [];
-    const summaryDocs: number[][] = [];
-    const phraseDoc: number[] = [],
-      phraseField: number[] = [],
-      phraseStart: number[] = [],
-      phraseLength: number[] = [];
-    const positionTerm: number[] = [];
-    const dfList: number[] = [];
-    const lastDoc: number[] = [];
-    const count = (term: number, doc: number) => {
-      if (lastDoc[term] !== doc) {
-        lastDoc[term] = doc;
-        dfList[term] = (dfList[term] ?? 0) + 1;
-      }
-    };
-    const keys = new Map<string, string>();
-    const keyOf = (form: string) => {
-      let key = keys.get(form);
-      if (key === undefined) keys.set(form, (key = phoneticKey(form)));
-      return key;
-    };
-    // City, category and many alias texts repeat across places: turn each distinct text into terms once.
-    type Compiled = { key: string; terms: number[][]; canonical: number[] };
-    const compiledTexts = [new Map<string, Compiled>(), new Map<string, Compiled>()];
-    const compile = (text: string, withKeys: boolean): Compiled => {
-      const cache = compiledTexts[withKeys ? 1 : 0]!;
-      let compiled = cache.get(text);
-      if (compiled) return compiled;
-      const positions = tokenize(text).slice(0, MAX_PHRASE_POSITIONS);
-      const terms = positions.map((forms, p) => {
-        const all = [...forms];
-        if (withKeys)
-          for (const form of forms) {
-            const key = keyOf(form);
-            if (key && !all.includes(KEY + key)) all.push(KEY + key);
-          }
-        // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
-        const next = positions[p + 1]?.[0];
-        if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) all.push(SKIP + forms[0]![0] + next[1]);
-        return all.map((term) => this.termId(term, hits, summaryDocs));
-      });
-      compiled = { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]!) };
-      cache.set(text, compiled);
-      return compiled;
-    };
-    documents.forEach((doc, d) => {
-      const seenPhrases = new Set<string>();
-      const fields: Array<[number, string[]]> = [
-        [NAME, doc.names],
-        [ALIAS, doc.aliases],
-        [CITY, doc.cities],
-        [CATEGORY, doc.categories],
-      ];
-      for (const [field, texts] of fields) {
-        for (const text of texts) {
-          const { key, terms, canonical } = compile(text, field !== CATEGORY);
-          // The same alias is stored once per language row, and an alias often repeats a name.
-          if (!terms.length || seenPhrases.has(key)) continue;
-          seenPhrases.add(key);
-          const phrase = phraseDoc.length;
-          phraseDoc.push(d);
-          phraseField.push(field);
-          phraseStart.push(positionTerm.length);
-          phraseLength.push(terms.length);
-          for (let p = 0; p < terms.length; p++) {
-            for (const id of terms[p]!) {
-              hits[id]!.push(d, phrase, p);
-              count(id, d);
-            }
-            positionTerm.push(canonical[p]!);
-          }
-        }
-      }
-      for (const text of doc.summaries) {
-        for (const forms of tokenize(text)) {
-          for (const term of forms) {
-            const id = this.termId(term, hits, summaryDocs);
-            const list = summaryDocs[id]!;
-            if (list[list.length - 1] !== d) list.push(d);
-            count(id, d);
-          }
-        }
-      }
-    });
-
-    const n = this.termText.length;
-    this.hits = new Lists(hits);
-    this.summaryDocs = new Lists(summaryDocs);
-    this.phraseDoc = Int32Array.from(phraseDoc);
-    this.phraseField = Uint8Array.from(phraseField);
-    this.phraseStart = Int32Array.from(phraseStart);
-    this.phraseLength = Int32Array.from(phraseLength);
-    this.df = Int32Array.from({ length: n }, (_, t) => dfList[t] ?? 0);
-    this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
-    this.positionWeight = Float64Array.from(positionTerm, (t) => this.idf[t]! * (isGeneric(this.termText[t]!) ? GENERIC_WEIGHT : 1));
-    this.phraseTotal = Float64Array.from(this.phraseStart, (start, ph) => {
-      let total = 0;
-      for (let p = 0; p < this.phraseLength[ph]!; p++) total += this.positionWeight[start + p]!;
-      return total;
-    });
-
-    // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
-    const vocabulary: number[] = [];
-    for (let t = 0; t < n; t++) {
-      const text = this.termText[t]!;
-      if (hits[t]!.length && !text.startsWith(KEY) && !text.startsWith(SKIP)) vocabulary.push(t);
+  private count(term: number, doc: number) {
+    if (this.lastDoc[term] !== doc) {
+      this.lastDoc[term] = doc;
+      this.df[term]!++;
     }
-    this.typos = new TypoFinder(
-      this.termText,
-      vocabulary.filter((t) => !isHan(this.termText[t]!)),
-    );
-    vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
-    this.vocabulary = Int32Array.from(vocabulary);
+  }
+
+  private keyOf(form: string): string {
+    let key = this.keys.get(form);
+    if (key === undefined) this.keys.set(form, (key = phoneticKey(form)));
+    return key;
+  }
+
+  private compile(text: string, withKeys: boolean): Compiled {
+    const positions = tokenize(text).slice(0, MAX_PHRASE_POSITIONS);
+    const terms = positions.map((forms, p) => {
+      const all = [...forms];
+      if (withKeys)
+        for (const form of forms) {
+          const key = this.keyOf(form);
+          if (key && !all.includes(KEY + key)) all.push(KEY + key);
+        }
+      // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
+      const next = positions[p + 1]?.[0];
+      if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) all.push(SKIP + forms[0]![0] + next[1]);
+      return all.map((term) => this.termId(term));
+    });
+    return { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]!) };
+  }
+
+  /** Many places share an alias (a copy's, a common spelling): each distinct one is turned into terms once. */
+  private compileAlias(text: string): Compiled {
+    let compiled = this.aliases.get(text);
+    if (!compiled) {
+      if (this.aliases.size >= MAX_REMEMBERED) this.aliases.clear();
+      compiled = this.compile(text, true);
+      this.aliases.set(text, compiled);
+    }
+    return compiled;
+  }
+
+  /** The group of places whose city (or category) has exactly these names, made the first time it is met. */
+  private groupOf(field: number, texts: string[]): number {
+    const name = `${field}\u0000${texts.join("\u0000")}`;
+    let group = this.groups.get(name);
+    if (group === undefined) {
+      // How often each term occurs in the group's distinct phrases: what a place's own phrases would hold.
+      const occurrences = new Map<number, number>();
+      const seen = new Set<string>();
+      for (const text of texts) {
+        const { key, terms } = this.compile(text, field !== CATEGORY);
+        if (!terms.length || seen.has(key)) continue;
+        seen.add(key);
+        for (const position of terms) for (const t of position) occurrences.set(t, (occurrences.get(t) ?? 0) + 1);
+      }
+      group = this.groupField.length;
+      this.groups.set(name, group);
+      this.groupField.push(field);
+      this.groupTerms.push([...occurrences]);
+      this.groupDocs.push([]);
+    }
+    return group;
+  }
+
+  add(doc: PlaceDocument) {
+    const d = this.places.length;
+    const { id, kind, categoryId, cityId, serviceTypeId, star, popularity } = doc;
+    this.places.push({ id, kind, categoryId, cityId, serviceTypeId, star, popularity });
+    const seenPhrases = new Set<string>();
+    const fields: Array<[number, string[]]> = [
+      [NAME, doc.names],
+      [ALIAS, doc.aliases],
+    ];
+    for (const [field, texts] of fields) {
+      for (const text of texts) {
+        const { key, terms, canonical } = field === NAME ? this.compile(text, true) : this.compileAlias(text);
+        // The same alias is stored once per language row, and an alias often repeats a name.
+        if (!terms.length || seenPhrases.has(key)) continue;
+        seenPhrases.add(key);
+        const phrase = this.phraseDoc.length;
+        this.phraseDoc.push(d);
+        this.phraseField.push(field);
+        this.phraseStart.push(this.positionTerm.length);
+        this.phraseLength.push(terms.length);
+        for (let p = 0; p < terms.length; p++) {
+          for (const term of terms[p]!) {
+            this.hitTerms.push(term);
+            this.count(term, d);
+          }
+          this.hitsPerPosition.push(terms[p]!.length);
+          this.positionTerm.push(canonical[p]!);
+        }
+      }
+    }
+    for (const [field, texts] of [
+      [CITY, doc.cities],
+      [CATEGORY, doc.categories],
+    ] as const) {
+      if (!texts.length) continue;
+      const group = this.groupOf(field, texts);
+      this.groupDocs[group]!.push(d);
+      for (const [term] of this.groupTerms[group]!) this.count(term, d);
+    }
+    let summaryTerms = 0;
+    for (const text of doc.summaries) {
+      for (const forms of tokenize(text)) {
+        for (const form of forms) {
+          const term = this.termId(form);
+          if (this.lastSummaryDoc[term] !== d) {
+            this.lastSummaryDoc[term] = d;
+            this.summaryTerms.push(term);
+            summaryTerms++;
+          }
+          this.count(term, d);
+        }
+      }
+    }
+    this.summaryTermsPerPlace.push(summaryTerms);
+  }
+
+  /** The tables of every place added; the builder is not used after this. */
+  finish(): Tables {
+    const termCount = this.termText.length;
+    const termGroups: number[][] = Array.from({ length: termCount }, () => []);
+    this.groupTerms.forEach((terms, g) => {
+      for (const [term, occurrences] of terms) termGroups[term]!.push(g, occurrences);
+    });
+    return {
+      places: this.places,
+      terms: this.terms,
+      termText: this.termText,
+      df: Int32Array.from(this.df),
+      hits: Lists.gathered(this.hitTerms, termCount, (emit) => {
+        let position = 0;
+        for (let phrase = 0; phrase < this.phraseLength.length; phrase++)
+          for (let p = 0; p < this.phraseLength.at(phrase); p++)
+            for (let k = this.hitsPerPosition.at(position++); k > 0; k--) emit((phrase << POSITION_BITS) | p);
+      }),
+      summaryDocs: Lists.gathered(this.summaryTerms, termCount, (emit) => {
+        for (let d = 0; d < this.places.length; d++) for (let k = this.summaryTermsPerPlace.at(d); k > 0; k--) emit(d);
+      }),
+      groupField: Uint8Array.from(this.groupField),
+      groupDocs: Lists.of(this.groupDocs),
+      termGroups: Lists.of(termGroups),
+      phraseDoc: this.phraseDoc.toInt32Array(),
+      phraseField: Uint8Array.from(this.phraseField.toInt32Array()),
+      phraseStart: this.phraseStart.toInt32Array(),
+      phraseLength: Uint8Array.from(this.phraseLength.toInt32Array()),
+      positionTerm: this.positionTerm.toInt32Array(),
+    };
   }
 }

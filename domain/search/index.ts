@@ -3,7 +3,17 @@
 // popularity breaks ties.
 import { equivalents, isGeneric, isHan, phoneticKey, tokenize, type Position } from "./normalize.ts";
 import { allowedEdits } from "./typos.ts";
-import { ALIAS, GENERIC_WEIGHT, IndexTables, KEY, type PlaceDocument, SKIP, SUMMARY } from "./index-build.ts";
+import {
+  GENERIC_WEIGHT,
+  IndexBuilder,
+  IndexTables,
+  KEY,
+  POSITION_BITS,
+  type PlaceDocument,
+  SKIP,
+  SUMMARY,
+  type Tables,
+} from "./index-build.ts";
 
 export type { PlaceDocument } from "./index-build.ts";
 import type { SearchQuery } from "./service.ts";
@@ -24,6 +34,7 @@ const EXACT = 1,
   TWO_EDITS = 0.55,
   SKIPPED_CHARACTER = 0.5;
 const MAX_QUERY_POSITIONS = 10;
+const POSITION_MASK = (1 << POSITION_BITS) - 1;
 const MAX_PREFIX_EXPANSIONS = 64;
 /** Postings above which a query word only scores places other words found (see rank()). */
 const COMMON_POSTINGS = 5000;
@@ -49,11 +60,11 @@ export class SearchIndex extends IndexTables {
   private slotQuality = new Float64Array(0);
   private slotPosition = new Int32Array(0);
 
-  constructor(documents: PlaceDocument[]) {
-    super(documents);
-    this.done = new Uint8Array(documents.length);
-    this.complete = new Float64Array(documents.length);
-    this.exact = new Float64Array(documents.length);
+  constructor(tables: Tables) {
+    super(tables);
+    this.done = new Uint8Array(this.size);
+    this.complete = new Float64Array(this.size);
+    this.exact = new Float64Array(this.size);
     this.slotOf = new Int32Array(this.phraseDoc.length).fill(-1);
   }
 
@@ -128,7 +139,7 @@ export class SearchIndex extends IndexTables {
       const exact = forms.map((f) => this.terms.get(f)).filter((t) => t !== undefined);
       const candidates = exact.length ? exact : [...expansions[i]!.keys()];
       if (!candidates.length) return 0;
-      const inNames = [...expansions[i]!.keys()].some((t) => this.hits.size(t) > 0);
+      const inNames = [...expansions[i]!.keys()].some((t) => this.inNames(t));
       return (
         Math.max(...candidates.map((t) => this.idf[t]!)) *
         (isGeneric(forms[0]!) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1)
@@ -147,7 +158,11 @@ export class SearchIndex extends IndexTables {
     // it tells only adds to the places the rarer words found (alone it would not pass the coverage cut below).
     const cost = expansions.map((terms) => {
       let c = 0;
-      for (const t of terms.keys()) c += this.hits.size(t) / 3 + this.summaryDocs.size(t);
+      for (const t of terms.keys()) {
+        c += this.hits.size(t) + this.summaryDocs.size(t);
+        for (let k = this.termGroups.start[t]!, end = this.termGroups.start[t + 1]!; k < end; k += 2)
+          c += this.groupDocs.size(this.termGroups.data[k]!) * this.termGroups.data[k + 1]!;
+      }
       return c;
     });
     const order = [...cost.keys()].sort((a, b) => cost[a]! - cost[b]!);
@@ -164,16 +179,14 @@ export class SearchIndex extends IndexTables {
       };
       for (const [t, quality] of expansions[i]!) {
         const list = this.hits.data;
-        for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k += 3) {
-          const d = list[k]!,
-            phrase = list[k + 1]!,
-            p = list[k + 2]!;
+        for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k++) {
+          const phrase = list[k]! >> POSITION_BITS,
+            p = list[k]! & POSITION_MASK,
+            d = this.phraseDoc[phrase]!;
           if (mask && !mask[d]) continue;
           if (!admit(d)) continue;
-          const field = this.phraseField[phrase]!;
-          const score = FIELD_WEIGHT[field]! * quality;
+          const score = FIELD_WEIGHT[this.phraseField[phrase]!]! * quality;
           if (score > best[d * n + i]!) best[d * n + i] = score;
-          if (field > ALIAS) continue;
           let slot = slotOf[phrase]!;
           if (slot < 0) {
             slot = slots++;
@@ -187,6 +200,18 @@ export class SearchIndex extends IndexTables {
           if (quality > this.slotQuality[at]!) {
             this.slotQuality[at] = quality;
             this.slotPosition[at] = p;
+          }
+        }
+        // A city's or a category's names score every place of its group, and take no part in name measures.
+        for (let k = this.termGroups.start[t]!, end = this.termGroups.start[t + 1]!; k < end; k += 2) {
+          const g = this.termGroups.data[k]!;
+          const score = FIELD_WEIGHT[this.groupField[g]!]! * quality;
+          const members = this.groupDocs.data;
+          for (let m = this.groupDocs.start[g]!, last = this.groupDocs.start[g + 1]!; m < last; m++) {
+            const d = members[m]!;
+            if (mask && !mask[d]) continue;
+            if (!admit(d)) continue;
+            if (score > best[d * n + i]!) best[d * n + i] = score;
           }
         }
         const docs = this.summaryDocs.data;
@@ -223,11 +248,13 @@ export class SearchIndex extends IndexTables {
         let quality = this.slotQuality[base + i]!;
         for (let j = i + 1; j < n; j++)
           if (this.slotPosition[base + j] === p && this.slotQuality[base + j]! > quality) quality = this.slotQuality[base + j]!;
-        sum += this.positionWeight[start + p]! * quality;
+        sum += this.nameWeight[this.positionTerm[start + p]!]! * quality;
         distinct++;
       }
       const d = this.phraseDoc[phrase]!;
-      const share = this.phraseTotal[phrase]! > 0 ? sum / this.phraseTotal[phrase]! : 0;
+      let total = 0;
+      for (let p = 0; p < this.phraseLength[phrase]!; p++) total += this.nameWeight[this.positionTerm[start + p]!]!;
+      const share = total > 0 ? sum / total : 0;
       if (share > complete[d]!) complete[d] = share;
       if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
     }
@@ -293,6 +320,8 @@ export class SearchIndex extends IndexTables {
   }
 }
 
-export function buildIndex(documents: PlaceDocument[]): SearchIndex {
-  return new SearchIndex(documents);
+export function buildIndex(documents: Iterable<PlaceDocument>): SearchIndex {
+  const builder = new IndexBuilder();
+  for (const doc of documents) builder.add(doc);
+  return new SearchIndex(builder.finish());
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SearchDocumentRow, SearchRepository } from "../../db/repositories/search.ts";
-import { indexedSearchService, MAX_PATCHED_PLACES, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
+import { BUILD_BATCH, indexedSearchService, MAX_PATCHED_PLACES, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
 
 function row(id: number, language: string, name: string, extra: Partial<SearchDocumentRow> = {}): SearchDocumentRow {
   return {
@@ -28,10 +28,11 @@ function fakeRepository(rows: () => SearchDocumentRow[]) {
   const repo: SearchRepository = {
     // What changed is never known here: every new version is rebuilt whole.
     changesSince: async () => ({ all: true, ids: [] }),
-    async documents() {
+    placeIds: async () => [...new Set(rows().map((r) => r.id))],
+    async documents(ids) {
       calls.documents++;
       await new Promise((r) => setTimeout(r, 5));
-      return rows();
+      return rows().filter((r) => ids.includes(r.id));
     },
   };
   return { repo, calls };
@@ -89,13 +90,15 @@ describe("indexedSearchService", () => {
 
   it("answers from the previous index while a slow rebuild runs, then from the new one", async () => {
     // Time is simulated: the rebuild takes 600 ms of it, and nothing here depends on how fast the machine is.
-    vi.useFakeTimers();
+    // Only timeouts are simulated: a build lets requests in between batches with setImmediate, which stays real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       let version = 1;
       let delay = 0;
       let names = ["Palmyra"];
       const repo: SearchRepository = {
         changesSince: async () => ({ all: true, ids: [] }),
+        placeIds: async () => names.map((_, i) => i + 1),
         async documents() {
           const rows = names.map((n, i) => row(i + 1, "en", n));
           await new Promise((r) => setTimeout(r, delay));
@@ -140,6 +143,7 @@ describe("indexedSearchService", () => {
     let fail = true;
     const repo: SearchRepository = {
       changesSince: async () => ({ all: true, ids: [] }),
+      placeIds: async () => [1],
       async documents() {
         if (fail) throw new Error("database unavailable");
         return [row(1, "en", "Palmyra")];
@@ -155,13 +159,14 @@ describe("indexedSearchService", () => {
     let version = 1;
     let places: Record<number, string> = { 1: "Palmyra", 2: "Bosra", 3: "Apamea" };
     let changed: number[] = [];
-    const read: Array<number[] | "all"> = [];
+    const read: number[][] = [];
     const repo: SearchRepository = {
       changesSince: async () => ({ all: false, ids: changed }),
-      async documents(ids?: number[]) {
-        read.push(ids ?? "all");
+      placeIds: async () => Object.keys(places).map(Number),
+      async documents(ids) {
+        read.push(ids);
         return Object.entries(places)
-          .filter(([id]) => !ids || ids.includes(Number(id)))
+          .filter(([id]) => ids.includes(Number(id)))
           .map(([id, name]) => row(Number(id), "en", name));
       },
     };
@@ -177,17 +182,21 @@ describe("indexedSearchService", () => {
     expect((await search.search({ text: "palmyra", page: 1, perPage: 10 })).ids).toEqual([1]);
     // A place found in the base and in the patch is listed once.
     expect((await search.search({ text: "bosra", page: 1, perPage: 10 })).total).toBe(1);
-    expect(read).toEqual(["all", [2, 3]]);
+    expect(read).toEqual([
+      [1, 2, 3],
+      [2, 3],
+    ]);
   });
 
   it("rebuilds whole when more places changed than a patch should hold", async () => {
     let version = 1;
-    const read: Array<number[] | "all"> = [];
+    const read: number[][] = [];
     const many = Array.from({ length: MAX_PATCHED_PLACES + 1 }, (_, i) => i + 1);
     const repo: SearchRepository = {
       changesSince: async () => ({ all: false, ids: many }),
-      async documents(ids?: number[]) {
-        read.push(ids ? [ids.length] : "all");
+      placeIds: async () => [1],
+      async documents(ids) {
+        read.push(ids);
         return [row(1, "en", version === 1 ? "Palmyra" : "Tadmur")];
       },
     };
@@ -195,6 +204,23 @@ describe("indexedSearchService", () => {
     await search.search({ text: "palmyra", page: 1, perPage: 10 });
     version = 2;
     expect((await search.search({ text: "tadmur", page: 1, perPage: 10 })).ids).toEqual([1]);
-    expect(read).toEqual(["all", "all"]);
+    // Two whole builds of the one place there is; the 2,001 changed ids are never read as a patch.
+    expect(read).toEqual([[1], [1]]);
+  });
+
+  it("reads a whole build a batch of places at a time, so the site's texts are never all in memory", async () => {
+    const ids = Array.from({ length: 2 * BUILD_BATCH + 7 }, (_, i) => i + 1);
+    const sizes: number[] = [];
+    const repo: SearchRepository = {
+      changesSince: async () => ({ all: true, ids: [] }),
+      placeIds: async () => ids,
+      async documents(batch) {
+        sizes.push(batch.length);
+        return batch.map((id) => row(id, "en", id === ids.length ? "Apamea" : `Inn ${id}`));
+      },
+    };
+    const search = indexedSearchService(repo, async () => 1);
+    expect(await search.search({ text: "apamea", page: 1, perPage: 10 })).toEqual({ ids: [ids.length], total: 1 });
+    expect(sizes).toEqual([BUILD_BATCH, BUILD_BATCH, 7]);
   });
 });

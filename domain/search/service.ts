@@ -1,9 +1,10 @@
 // Place search behind one interface, so the API and the pages do not know how the index works.
 // The index is held in memory and follows the content version: every instance checks the version (one small
 // read) per query, so a publish on a shared PostgreSQL reaches all of them. A publish changes one place, which
-// is read and indexed alone; a load rebuilds the index whole (decision 023).
+// is read and indexed alone; a load rebuilds the index whole, reading the places in batches (decision 023).
 import type { SearchRepository, SearchDocumentRow } from "../../db/repositories/search.ts";
-import { buildIndex, type PlaceDocument, type ScoredPlace, type SearchIndex } from "./index.ts";
+import { IndexBuilder } from "./index-build.ts";
+import { buildIndex, type PlaceDocument, type ScoredPlace, SearchIndex } from "./index.ts";
 
 export type SearchQuery = {
   text: string;
@@ -17,7 +18,11 @@ export type SearchQuery = {
   perPage: number;
 };
 export type SearchResult = { ids: number[]; total: number };
-export type SearchService = { search(query: SearchQuery): Promise<SearchResult> };
+export type SearchService = {
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Builds the index for the current content now, so that the first visitor's search does not wait for it. */
+  prepare(): Promise<void>;
+};
 
 const lines = (text: string | null | undefined) =>
   (text ?? "")
@@ -65,6 +70,24 @@ export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
     categories: [...sets[3]!],
     summaries: [...sets[4]!],
   }));
+}
+
+/**
+ * Places read and indexed at a time by a whole build: one batch's rows are all it holds of the site's texts
+ * (at 50,000 places, all of them at once would not fit the server's heap), and visitors' requests are
+ * answered between batches.
+ */
+export const BUILD_BATCH = 100;
+
+/** The index of every place, read a batch at a time. */
+async function wholeIndex(repo: SearchRepository): Promise<SearchIndex> {
+  const builder = new IndexBuilder();
+  const ids = await repo.placeIds();
+  for (let i = 0; i < ids.length; i += BUILD_BATCH) {
+    for (const doc of placeDocuments(await repo.documents(ids.slice(i, i + BUILD_BATCH)))) builder.add(doc);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return new SearchIndex(builder.finish());
 }
 
 /** How long a query waits for a rebuild before it answers from the previous version's index. */
@@ -127,7 +150,7 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
     if (building?.version === version) return building.built;
     const build = {
       version,
-      built: repo.documents().then((rows) => ({ version, baseVersion: version, base: buildIndex(placeDocuments(rows)) })),
+      built: wholeIndex(repo).then((base) => ({ version, baseVersion: version, base })),
     };
     building = build;
     build.built.then(
@@ -170,6 +193,9 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
   }
 
   return {
+    async prepare() {
+      await index();
+    },
     async search(q) {
       if (!q.text.trim()) return { ids: [], total: 0 };
       const all = ranked(await index(), q);
