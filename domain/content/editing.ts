@@ -30,6 +30,7 @@ import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
 import { publishedAlone, republishPlace, withPlaceDrafted } from "./place-publishing.ts";
+import { placeTarget } from "./publish-targets.ts";
 import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
@@ -218,18 +219,10 @@ export function editingService(d: {
       return true;
     };
     try {
-      // A place costs what it costs (place-publishing.ts); the few items many others name, the whole site.
-      const report = publishedAlone(type)
-        ? await republishPlace(
-            d.handle,
-            d.image,
-            { type, slug: doc.slug },
-            body === null ? null : await withReferences(type, doc.slug, body),
-            change,
-            {
-              now: at,
-            },
-          )
+      // A place (or a part of one) costs what it costs (publish-targets.ts); the few items many others name, the whole site.
+      const target = await placeTarget(documents, withReferences, type, doc, body);
+      const report = target
+        ? await republishPlace(d.handle, d.image, target.item, target.place, change, { now: at, problems: target.problems })
         : await republish(d.handle, d.image, change, {
             candidate: body === null ? undefined : (await withDraft(type, doc.slug, body)).files,
             now: at,

@@ -7,6 +7,8 @@
 //   place they show; the content version goes up;
 // - all of it in one transaction with the document's change and its audit entry, so a publish that fails or
 //   dies halfway leaves the public tables as they were.
+// A place's media (its videos, sign-language videos, panoramas and tours) and a library video of one place are
+// parts of that place's public rows: publishing them rewrites that place alone, the same way.
 // Other kinds of content, few and referred to by many, still go through the whole-site path (publishing.ts).
 import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import { contentWriter } from "../../db/repositories/content-writer.ts";
@@ -39,7 +41,7 @@ export function publishedAlone(type: DocumentType): boolean {
 const CITY_PICTURE_KINDS = ["site", "culture"];
 const CATEGORY_PICTURE_KINDS = ["site", "culture", "service"];
 
-type Item = { type: DocumentType; slug: string };
+export type Item = { type: DocumentType; slug: string };
 
 /** A place's pictures, made before any transaction (encoding is slow). */
 async function picturesOf(image: ImageSource, item: Item, place: ContentFiles | null) {
@@ -51,8 +53,9 @@ async function picturesOf(image: ImageSource, item: Item, place: ContentFiles | 
 }
 
 /**
- * Runs `change` (which publishes or takes off one place's document, and audits it) and writes that place's
- * public rows, in one transaction. `place`: the item and the published items it names (null to take it off).
+ * Runs `change` (which publishes or takes off one place's document, or a part of that place, and audits it)
+ * and writes that place's public rows, in one transaction. `place`: the place and the published items it names
+ * (null when it is taken off the site, or not on it). `problems`: those of the changed part, if not the place.
  * Answers undefined when `change` could not be made (someone saved first).
  */
 export async function republishPlace(
@@ -61,14 +64,14 @@ export async function republishPlace(
   item: Item,
   place: ContentFiles | null,
   change: (documents: DocumentsRepository, trx: Db) => Promise<boolean>,
-  { now = new Date().toISOString() }: { now?: string } = {},
+  { now = new Date().toISOString(), problems: partProblems = [] }: { now?: string; problems?: ContentProblem[] } = {},
 ): Promise<LoadReport | undefined> {
   const made = await picturesOf(image, item, place);
   return handle.db.transaction().execute(async (trx) => {
     await lockPublishing(trx, handle.engine);
     const documents = documentsRepository(trx);
     if (!(await change(documents, trx))) return undefined;
-    const problems = place ? ownProblems(place, item) : await namedBy(documents, item.slug);
+    const problems = [...partProblems, ...(place ? ownProblems(place, item) : await namedBy(documents, item.slug))];
     if (problems.length) throw new ContentProblemsError(problems);
     const { report, placeId } = await writePlace(trx, image, item, made, now);
     const w = contentWriter(trx);

@@ -1,7 +1,7 @@
 // Publishing one place writes that place (domain/content/place-publishing.ts), on both engines: the rows it
 // writes are exactly those the whole-site load would write (a full rewrite afterwards finds nothing to change),
 // no other place is touched, a city's picture follows its most popular place, and a place that a published
-// video names cannot be taken off.
+// video names cannot be taken off. A place's media and a library video of one place are written the same way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
@@ -65,6 +65,23 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
     expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
   });
 
+  it("publishes a place's media by writing that place alone, as the whole-site load would have written it", async () => {
+    const before = await stamps();
+    const item = await editing().item(editor, "media", "umayyad-mosque");
+    const draft = item.draft as { entries: Array<{ title: Record<string, string> }> };
+    const entries = draft.entries.map((e, i) => (i === 0 ? { ...e, title: { ...e.title, en: `${e.title.en}: the courtyard at dawn` } } : e));
+    const revision = await editing().save(editor, "media", "umayyad-mosque", item.revision, { entries });
+    const { version } = await editing().publish(editor, "media", "umayyad-mosque", revision);
+    const after = await stamps();
+    for (const [slug, stamp] of before) if (slug !== "umayyad-mosque") expect(after.get(slug), slug).toBe(stamp);
+    expect(after.get("umayyad-mosque")).not.toBe(before.get("umayyad-mosque"));
+    // The search index is told of that one place, not of the whole site.
+    const noted = await t.database.db.selectFrom("search_changes").select("place_id").where("version", "=", version).execute();
+    expect(noted.map((r) => r.place_id)).toHaveLength(1);
+    expect(noted[0]!.place_id).not.toBeNull();
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0, version });
+  });
+
   it("redoes a city's picture when another place becomes its most popular, as the load decides it", async () => {
     const before = await cityPicture("damascus");
     // Straight Street (70) overtakes the Umayyad Mosque (99), with a picture of another motif.
@@ -115,6 +132,20 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
     expect(await t.domain.content.version()).toBe(version);
     expect(await t.database.db.selectFrom("places").select("id").where("slug", "=", place).executeTakeFirst()).toBeDefined();
     expect((await editing().item(editor, "site", place)).status).not.toBe("draft");
+  });
+
+  it("publishes a library video by writing the one place it belongs to", async () => {
+    const item = await editing().item(editor, "video", "a-video-of-a-place");
+    const draft = item.draft as { title: Record<string, string> };
+    const revision = await editing().save(editor, "video", "a-video-of-a-place", item.revision, {
+      ...draft,
+      title: { ...draft.title, en: "A short film of the citadel's gate" },
+    });
+    const { version } = await editing().publish(editor, "video", "a-video-of-a-place", revision);
+    const noted = await t.database.db.selectFrom("search_changes").select("place_id").where("version", "=", version).execute();
+    const id = (await t.database.db.selectFrom("places").select("id").where("slug", "=", "citadel-of-aleppo").executeTakeFirstOrThrow()).id;
+    expect(noted.map((r) => Number(r.place_id))).toEqual([id]);
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0, version });
   });
 
   it("notes for the search index the one place a publish changed, and the search finds it at once", async () => {
