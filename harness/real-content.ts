@@ -6,7 +6,7 @@ import { migrate } from "../db/migrate.ts";
 import { contentRepository } from "../db/repositories/content.ts";
 import { readContent } from "../domain/content/files.ts";
 import type { ContentImage } from "../domain/content/load.ts";
-import { loadContent } from "../domain/content/publishing.ts";
+import { loadContent } from "../domain/content/loading.ts";
 
 export const CONTENT_DIR = fileURLToPath(new URL("../content", import.meta.url));
 

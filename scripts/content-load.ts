@@ -7,17 +7,18 @@ import { loadContentFolder } from "../domain/content/bootstrap.ts";
 import { ContentError } from "../domain/content/files.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
 import { mediaStoreOf } from "../server/media-store.ts";
+import { progressPrinter } from "./progress.ts";
 
 const env = readEnv();
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
 try {
   await migrate(handle);
   const started = performance.now();
-  const report = await loadContentFolder(handle, {
-    contentDir: env.CONTENT_DIR,
-    mediaDir: env.MEDIA_DIR,
-    library: mediaLibrary(mediaStoreOf(env)),
-  });
+  const report = await loadContentFolder(
+    handle,
+    { contentDir: env.CONTENT_DIR, mediaDir: env.MEDIA_DIR, library: mediaLibrary(mediaStoreOf(env)) },
+    progressPrinter(),
+  );
   console.log(
     `${report.changed} changed, ${report.unchanged} unchanged, ${report.deleted} deleted; content version ${report.version} (${Math.round(performance.now() - started)} ms)`,
   );

@@ -10,7 +10,7 @@ import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Domain } from "../domain/domain.ts";
 import type { Editor } from "../domain/content/editing.ts";
-import { loadContent } from "../domain/content/publishing.ts";
+import { loadContent } from "../domain/content/loading.ts";
 import { contentImages } from "../domain/content/images.ts";
 import { localePath } from "../shared/paths.ts";
 import type { LanguageCode } from "../shared/languages.ts";

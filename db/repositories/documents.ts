@@ -109,6 +109,14 @@ export function documentsRepository(db: Db) {
       const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();
       return r && fromRow(r);
     },
+    /** The documents of one type with these slugs (read in batches), by slug. */
+    async getMany(type: string, slugs: string[]): Promise<Map<string, DocumentRow>> {
+      const out = new Map<string, DocumentRow>();
+      for (const batch of inBatches(slugs))
+        for (const r of await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "in", batch).execute())
+          out.set(r.slug, fromRow(r));
+      return out;
+    },
     async nextPosition(type: string): Promise<number> {
       const r = await db
         .selectFrom("content_documents")

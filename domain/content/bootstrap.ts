@@ -1,26 +1,39 @@
 // Reads the content folder and loads it: used by `npm run content:load` and by the server on an empty database.
+// The place files are read a batch at a time (loading.ts), so a national site's folder loads in bounded memory.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseHandle } from "../../db/engine.ts";
-import { readContent } from "./files.ts";
-import { checkContent } from "./checks.ts";
+import { describeProblem } from "./checks.ts";
+import { ContentError, placeFileBatches, placeFileCount, readContent } from "./files.ts";
 import { readMediaManifest } from "./media-manifest.ts";
 import { contentImages, type MediaPlaces } from "./images.ts";
 import type { LoadReport } from "./load.ts";
-import { loadContent } from "./publishing.ts";
-import { ContentError } from "./files.ts";
+import { loadSource, type Progress } from "./loading.ts";
+import { ContentProblemsError } from "./publishing.ts";
 
-export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces): Promise<LoadReport> {
+/** Place files read at a time: a batch's files are all a load holds of the places. */
+const FOLDER_BATCH = 200;
+
+export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces, progress?: Progress): Promise<LoadReport> {
   const { contentDir } = places;
-  const files = readContent(contentDir);
-  const problems = checkContent(files);
-  if (problems.length) throw new ContentError(problems);
+  const site = readContent(contentDir, { places: false });
   // The library's videos and captions come with the folder (an export's media/library/), checked as uploads.
-  for (const v of files.videos)
-    for (const file of [v.file, ...v.captions.map((c) => c.file)])
-      await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
-  return loadContent(handle, files, {
-    image: contentImages(places),
+  const importVideos = async () => {
+    for (const v of site.videos)
+      for (const file of [v.file, ...v.captions.map((c) => c.file)])
+        await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
+  };
+  const source = {
+    site,
     manifest: readMediaManifest(join(contentDir, "media.yaml")),
-  });
+    places: placeFileCount(contentDir),
+    batches: () => placeFileBatches(contentDir, FOLDER_BATCH),
+  };
+  try {
+    return await loadSource(handle, source, { image: contentImages(places), progress, whenValid: importVideos });
+  } catch (error) {
+    // The folder's problems, one line each, as `content:check` prints them.
+    if (error instanceof ContentProblemsError) throw new ContentError(error.problems.map(describeProblem));
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import * as schema from "./schema.ts";
 import { placeMedia, type MediaManifest } from "./media-manifest.ts";
-import type { ContentFiles } from "./files.ts";
+import type { ContentFiles, PlaceFiles } from "./files.ts";
 
 /** The videos, sign-language videos, panoramas and virtual tours of one place, as a document (slug: the place's). */
 const placeMediaDocument = z.object({ entries: placeMedia }).strict();
@@ -42,6 +42,11 @@ export type ContentDocument = { type: DocumentType; slug: string; position: numb
 
 /** The files' items as documents, positions as the files order them. */
 export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest): ContentDocument[] {
+  return [...siteDocumentsFromFiles(files, manifest), ...placeDocumentsFromFiles(files, {})];
+}
+
+/** Every item but the places as documents (a load reads the places in batches: placeDocumentsFromFiles). */
+export function siteDocumentsFromFiles(files: ContentFiles, manifest: MediaManifest): ContentDocument[] {
   const docs: ContentDocument[] = [
     { type: "settings", slug: SINGLE_SLUG, position: 0, body: files.settings },
     { type: "languages", slug: SINGLE_SLUG, position: 0, body: files.languages },
@@ -54,20 +59,28 @@ export function documentsFromFiles(files: ContentFiles, manifest: MediaManifest)
   add("service-type", files.serviceTypes);
   add("gallery", files.gallery);
   add("experience", files.experiences);
-  add(
-    "site",
-    files.places.filter((p) => p.kind === "site").map(({ kind: _, ...p }) => p),
-  );
-  add(
-    "culture",
-    files.places.filter((p) => p.kind === "culture").map(({ kind: _, ...p }) => p),
-  );
-  add("service", files.services);
   add("picture", files.pictures);
   add("video", files.videos);
   add("guide", files.guide);
   for (const [position, [slug, body]] of Object.entries(manifest).entries())
     docs.push({ type: "media", slug, position, body: { entries: body } });
+  return docs;
+}
+
+/**
+ * Places as documents, each kind numbered in the files' order from `next` (which it moves on), so that
+ * batches read one after another get the positions the whole folder would give.
+ */
+export function placeDocumentsFromFiles(files: PlaceFiles, next: Partial<Record<DocumentType, number>>): ContentDocument[] {
+  const docs: ContentDocument[] = [];
+  const add = (type: DocumentType, body: { slug: string }) => {
+    const position = next[type] ?? 0;
+    next[type] = position + 1;
+    docs.push({ type, slug: body.slug, position, body });
+  };
+  for (const { kind, ...place } of files.places) if (kind === "site") add("site", place);
+  for (const { kind, ...place } of files.places) if (kind === "culture") add("culture", place);
+  for (const service of files.services) add("service", service);
   return docs;
 }
 

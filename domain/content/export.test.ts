@@ -11,7 +11,7 @@ import { editingService } from "./editing.ts";
 import { exportContent } from "./export.ts";
 import { readContent } from "./files.ts";
 import { readMediaManifest } from "./media-manifest.ts";
-import { loadContent } from "./publishing.ts";
+import { loadContent } from "./loading.ts";
 import { mediaLibrary } from "../media/library.ts";
 import { diskStore } from "../media/store.ts";
 

@@ -7,7 +7,7 @@ import { migrate } from "../../db/migrate.ts";
 import { contentRepository } from "../../db/repositories/content.ts";
 import { contentService } from "./service.ts";
 import type { ContentImage } from "./load.ts";
-import { loadContent } from "./publishing.ts";
+import { loadContent } from "./loading.ts";
 
 describe("picture texts after a content load", () => {
   let close: (() => Promise<void>) | undefined;

@@ -1,8 +1,7 @@
 // Loads the editor's content files into the database: idempotent, ids kept by slug, the content
 // version bumped only when something changed (caches and the search index key on it).
 import { createHash } from "node:crypto";
-import type { Db } from "../../db/engine.ts";
-import { contentWriter, type MediaInput, type Translations } from "../../db/repositories/content-writer.ts";
+import type { contentWriter, MediaInput, Translations } from "../../db/repositories/content-writer.ts";
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
 import type { Motif } from "../media/illustrate.ts";
@@ -25,7 +24,7 @@ export type LoadReport = { changed: number; unchanged: number; deleted: number; 
 type Fields<K extends string> = Partial<Record<K, Translated | string[] | undefined>>;
 
 /** Turns {name: {en, ar..}, aliases: [...]} into {en: {name, aliases}, ar: {...}}. */
-function byLanguage<K extends string>(languages: string[], fields: Fields<K>): Translations<K> {
+export function byLanguage<K extends string>(languages: string[], fields: Fields<K>): Translations<K> {
   const out: Translations<K> = {};
   for (const language of languages) {
     const row = {} as Record<K, string>;
@@ -44,7 +43,7 @@ function byLanguage<K extends string>(languages: string[], fields: Fields<K>): T
  * is an illustration and what it shows (the content's caption describes the place's photograph, which the
  * drawing is not); a photograph gets the content's caption, or the illustration's wording until it has one.
  */
-function imageMedia(
+export function imageMedia(
   entry: { image: ContentImage; motif: Motif; key: string },
   languages: string[],
   names: Translated,
@@ -84,119 +83,9 @@ export async function prepareImages(files: ContentFiles, image: ImageSource): Pr
   return async (want) => made.get(wantKey(want)) ?? image(want);
 }
 
-/**
- * Writes the content into the public tables inside the caller's transaction: each entity only when it changed,
- * entities no longer there deleted, and the content version raised when anything changed.
- */
-export async function writeContent(
-  trx: Db,
-  files: ContentFiles,
-  { image, manifest, stamp }: { image: ImageSource; manifest: MediaManifest; stamp: string },
-): Promise<LoadReport> {
-  const languages = files.languages.map((l) => l.code);
-  const report = { changed: 0, unchanged: 0, deleted: 0 };
-  const images = new Map<string, { image: ContentImage; motif: Motif; key: string }>();
-  for (const wanted of imageKeys(files)) images.set(wanted.key, { ...wanted, image: await image(wanted) });
-  const w = contentWriter(trx);
-  const entity = (table: EntityTable, row: EntityRow, texts: Translations<string>, media: MediaInput[]) =>
-    writeEntity(w, report, stamp, table, row, texts, media);
-
-  const languagesHash = createHash("sha256").update(JSON.stringify(files.languages)).digest("hex");
-  if ((await w.hashOf("hash:languages")) !== languagesHash) {
-    await w.upsertLanguages(files.languages);
-    await w.setMeta("hash:languages", languagesHash);
-    report.changed++;
-  }
-  const settingsHash = createHash("sha256").update(JSON.stringify(files.settings)).digest("hex");
-  if ((await w.hashOf("hash:settings")) !== settingsHash) {
-    await w.replaceSettings(files.settings);
-    await w.setMeta("hash:settings", settingsHash);
-    report.changed++;
-  }
-
-  const guideHash = createHash("sha256").update(JSON.stringify(files.guide)).digest("hex");
-  if ((await w.hashOf("hash:guide")) !== guideHash) {
-    await w.replaceGuide(
-      files.guide
-        .toSorted((a, b) => a.order - b.order)
-        .map((page, position) => ({ slug: page.slug, position, reviewed: page.reviewed, body: page })),
-      stamp,
-    );
-    await w.setMeta("hash:guide", guideHash);
-    report.changed++;
-  }
-
-  const categoryIds = new Map<string, number>();
-  for (const [position, c] of files.categories.entries()) {
-    const rows = categoryRows(c, languages, position, images.get(`category-${c.slug}`)!);
-    categoryIds.set(c.slug, await entity("categories", rows.row, rows.texts, rows.media));
-  }
-  const cityIds = new Map<string, number>();
-  for (const [position, c] of files.cities.entries()) {
-    const rows = cityRows(c, languages, position, images.get(`city-${c.slug}`)!);
-    cityIds.set(c.slug, await entity("cities", rows.row, rows.texts, rows.media));
-  }
-  const serviceIds = new Map<string, number>();
-  for (const [position, s] of files.serviceTypes.entries()) {
-    serviceIds.set(
-      s.slug,
-      await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
-        imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
-      ]),
-    );
-  }
-
-  const allPlaces = placesOf(files);
-  // Each place's library videos, in the order of the file.
-  const videosOf = Map.groupBy(files.videos, (v) => v.place);
-  for (const p of allPlaces) {
-    const place = placeRows(p, {
-      languages,
-      ids: { category: categoryIds.get(p.category)!, city: cityIds.get(p.city)!, service: p.service ? serviceIds.get(p.service)! : null },
-      images: p.images.map((_, i) => images.get(`${p.slug}-${i + 1}`)!),
-      manifest: manifest[p.slug] ?? [],
-      videos: videosOf.get(p.slug) ?? [],
-    });
-    await entity("places", place.row, place.texts, place.media);
-  }
-  for (const [position, g] of files.gallery.entries()) {
-    await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
-      imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
-    ]);
-  }
-  for (const [position, x] of files.experiences.entries()) {
-    await entity(
-      "experiences",
-      { slug: x.slug, position, city_id: x.city ? cityIds.get(x.city)! : null },
-      byLanguage(languages, { title: x.title, description: x.description }),
-      [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
-    );
-  }
-
-  // Children before parents, so no reference is left dangling.
-  for (const [table, slugs] of [
-    ["places", allPlaces.map((p) => p.slug)],
-    ["experiences", files.experiences.map((x) => x.slug)],
-    ["gallery_items", files.gallery.map((g) => g.slug)],
-    ["service_types", files.serviceTypes.map((x) => x.slug)],
-    ["cities", files.cities.map((c) => c.slug)],
-    ["categories", files.categories.map((c) => c.slug)],
-  ] as const)
-    report.deleted += await w.deleteMissing(table, slugs);
-
-  const previous = Number((await w.hashOf("version")) ?? 0);
-  const version = report.changed || report.deleted ? previous + 1 : previous;
-  if (version !== previous) {
-    await w.setMeta("version", String(version));
-    // A whole-site write may change any place's search texts (a city's name is in each of its places').
-    await w.noteSearchChange(version, null);
-  }
-  return { ...report, version };
-}
-
-type EntityTable = Parameters<ReturnType<typeof contentWriter>["upsertEntity"]>[0];
-type EntityRow = Record<string, unknown> & { slug: string };
-type Report = Omit<LoadReport, "version">;
+export type EntityTable = Parameters<ReturnType<typeof contentWriter>["upsertEntity"]>[0];
+export type EntityRow = Record<string, unknown> & { slug: string };
+export type Report = Omit<LoadReport, "version">;
 
 /** Writes an entity only when its content (texts, references and media) changed; answers its id. */
 export async function writeEntity(
@@ -337,18 +226,20 @@ function pictureWant(key: string, motif: Motif, picture: string | undefined, pic
 
 /** Every picture the content needs, by the key its file (illustration or photograph) is known by. */
 export function imageKeys(files: ContentFiles): ImageWant[] {
-  const pictures = new Map(files.pictures.map((x) => [x.slug, x]));
-  const want = (key: string, motif: Motif, picture?: string): ImageWant => ({
-    key,
-    motif,
-    ...(picture && pictures.has(picture) ? { picture: pictures.get(picture) } : {}),
-  });
+  return [...[...files.places, ...files.services].flatMap((p) => placeImageWants(p, files.pictures)), ...siteImageWants(files)];
+}
+
+/**
+ * The pictures of everything but the places. A city's and a category's show their most popular place: `files`
+ * holds every place, or (a load that reads the places in batches) only the most popular ones, in the files' order.
+ */
+export function siteImageWants(files: ContentFiles): ImageWant[] {
+  const want = (key: string, motif: Motif, picture?: string) => pictureWant(key, motif, picture, files.pictures);
   return [
-    ...[...files.places, ...files.services].flatMap((p) => p.images.map((img, i) => want(`${p.slug}-${i + 1}`, img.motif, img.picture))),
     ...files.gallery.map((g) => want(`gallery-${g.slug}`, g.motif, g.picture)),
     ...files.experiences.map((x) => want(`experience-${x.slug}`, x.motif)),
-    ...files.cities.map((c) => want(`city-${c.slug}`, cityMotif(c.slug, files), c.picture)),
-    ...files.categories.map((c) => want(`category-${c.slug}`, categoryMotif(c.slug, files))),
+    ...files.cities.map((c) => cityImageWant(c, files)),
+    ...files.categories.map((c) => categoryImageWant(c.slug, files)),
     ...files.serviceTypes.map((s) =>
       want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street"),
     ),

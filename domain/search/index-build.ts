@@ -320,7 +320,6 @@ export class IndexBuilder {
         // The same alias is stored once per language row, and an alias often repeats a name.
         if (!terms.length || seenPhrases.has(key)) continue;
         seenPhrases.add(key);
-        const phrase = this.phraseDoc.length;
         this.phraseDoc.push(d);
         this.phraseField.push(field);
         this.phraseStart.push(this.positionTerm.length);

@@ -15,7 +15,7 @@ import { type DatabaseHandle, type Engine, openDatabase } from "../../db/engine.
 import { migrate } from "../../db/migrate.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
-import { loadContent } from "../../domain/content/publishing.ts";
+import { loadContent } from "../../domain/content/loading.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";
 import { buildDomain } from "../../server/compose.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";

@@ -69,7 +69,9 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
     const before = await stamps();
     const item = await editing().item(editor, "media", "umayyad-mosque");
     const draft = item.draft as { entries: Array<{ title: Record<string, string> }> };
-    const entries = draft.entries.map((e, i) => (i === 0 ? { ...e, title: { ...e.title, en: `${e.title.en}: the courtyard at dawn` } } : e));
+    const entries = draft.entries.map((e, i) =>
+      i === 0 ? { ...e, title: { ...e.title, en: `${e.title.en}: the courtyard at dawn` } } : e,
+    );
     const revision = await editing().save(editor, "media", "umayyad-mosque", item.revision, { entries });
     const { version } = await editing().publish(editor, "media", "umayyad-mosque", revision);
     const after = await stamps();

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
-import { loadContent } from "../../domain/content/publishing.ts";
+import { loadContent } from "../../domain/content/loading.ts";
 import { contentImages, type MediaPlaces } from "../../domain/content/images.ts";
 import { mediaLibrary } from "../../domain/media/library.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";

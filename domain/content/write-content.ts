@@ -1,0 +1,188 @@
+// Writing content into the public tables, in steps a load can take in batches: what places name, the places
+// (all at once, or a batch at a time), the gallery and experiences, then what is no longer there deleted and
+// the content version raised (the order the rows have always been written in). Each entity is written only when it changed (load.ts writeEntity).
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/engine.ts";
+import { contentWriter, type MediaInput, type Translations } from "../../db/repositories/content-writer.ts";
+import type { ContentFiles, PlaceFiles } from "./files.ts";
+import {
+  type ContentImage,
+  type EntityRow,
+  type EntityTable,
+  type ImageSource,
+  type ImageWant,
+  type LoadReport,
+  type Report,
+  byLanguage,
+  categoryRows,
+  cityRows,
+  imageMedia,
+  placeImageWants,
+  placeRows,
+  placesOf,
+  siteImageWants,
+  writeEntity,
+} from "./load.ts";
+import type { MediaManifest } from "./media-manifest.ts";
+
+type Made = { image: ContentImage; motif: ImageWant["motif"]; key: string };
+/** What writing the places needs of the site: the languages, the ids of what places name, their library videos. */
+export type SiteIds = {
+  languages: string[];
+  categories: Map<string, number>;
+  cities: Map<string, number>;
+  services: Map<string, number>;
+  videos: Map<string, ContentFiles["videos"]>;
+};
+type Writing = { image: ImageSource; stamp: string; report: Report };
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+async function made(image: ImageSource, wants: ImageWant[]): Promise<Map<string, Made>> {
+  const out = new Map<string, Made>();
+  for (const want of wants) out.set(want.key, { ...want, image: await image(want) });
+  return out;
+}
+
+/**
+ * Writes what places name, before them: languages, settings, the guide, categories, cities and service types.
+ * `files.places` and `files.services` need only hold, in the files' order, the most popular place of each city
+ * and category, whose pictures those show.
+ */
+export async function writeSite(trx: Db, files: ContentFiles, { image, stamp, report }: Writing): Promise<SiteIds> {
+  const languages = files.languages.map((l) => l.code);
+  const images = await made(image, siteImageWants({ ...files, gallery: [], experiences: [] }));
+  const w = contentWriter(trx);
+  const entity = (table: EntityTable, row: EntityRow, texts: Translations<string>, media: MediaInput[]) =>
+    writeEntity(w, report, stamp, table, row, texts, media);
+  const whole = async (key: string, value: unknown, write: () => Promise<void>) => {
+    const hash = hashOf(value);
+    if ((await w.hashOf(key)) === hash) return;
+    await write();
+    await w.setMeta(key, hash);
+    report.changed++;
+  };
+  await whole("hash:languages", files.languages, () => w.upsertLanguages(files.languages));
+  await whole("hash:settings", files.settings, () => w.replaceSettings(files.settings));
+  // The guide's pages in their order, however the files list them (published documents come back so).
+  const guide = files.guide.toSorted((a, b) => a.order - b.order);
+  await whole("hash:guide", guide, () =>
+    w.replaceGuide(
+      guide.map((page, position) => ({ slug: page.slug, position, reviewed: page.reviewed, body: page })),
+      stamp,
+    ),
+  );
+
+  const categories = new Map<string, number>();
+  for (const [position, c] of files.categories.entries()) {
+    const rows = categoryRows(c, languages, position, images.get(`category-${c.slug}`)!);
+    categories.set(c.slug, await entity("categories", rows.row, rows.texts, rows.media));
+  }
+  const cities = new Map<string, number>();
+  for (const [position, c] of files.cities.entries()) {
+    const rows = cityRows(c, languages, position, images.get(`city-${c.slug}`)!);
+    cities.set(c.slug, await entity("cities", rows.row, rows.texts, rows.media));
+  }
+  const services = new Map<string, number>();
+  for (const [position, s] of files.serviceTypes.entries()) {
+    services.set(
+      s.slug,
+      await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
+        imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
+      ]),
+    );
+  }
+  // Each place's library videos, in the order of the file.
+  return { languages, categories, cities, services, videos: Map.groupBy(files.videos, (v) => v.place) };
+}
+
+/** Writes places (all of them, or a batch) with the site's ids; answers their slugs. */
+export async function writePlaces(
+  trx: Db,
+  places: PlaceFiles,
+  site: SiteIds,
+  { image, stamp, report, pictures, manifest }: Writing & { pictures: ContentFiles["pictures"]; manifest: MediaManifest },
+): Promise<string[]> {
+  const w = contentWriter(trx);
+  const slugs: string[] = [];
+  for (const p of placesOf(places)) {
+    const images = await Promise.all(placeImageWants(p, pictures).map(async (want) => ({ ...want, image: await image(want) })));
+    const rows = placeRows(p, {
+      languages: site.languages,
+      ids: {
+        category: site.categories.get(p.category)!,
+        city: site.cities.get(p.city)!,
+        service: p.service ? site.services.get(p.service)! : null,
+      },
+      images,
+      manifest: manifest[p.slug] ?? [],
+      videos: site.videos.get(p.slug) ?? [],
+    });
+    await writeEntity(w, report, stamp, "places", rows.row, rows.texts, rows.media);
+    slugs.push(p.slug);
+  }
+  return slugs;
+}
+
+/**
+ * Writes the gallery and the experiences, after the places (so every entity's media rows are numbered as they
+ * always were: the API shows their ids).
+ */
+export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteIds, { image, stamp, report }: Writing): Promise<void> {
+  const { languages, cities } = site;
+  const images = await made(image, siteImageWants({ ...files, cities: [], categories: [], serviceTypes: [] }));
+  const w = contentWriter(trx);
+  const entity = (table: EntityTable, row: EntityRow, texts: Translations<string>, media: MediaInput[]) =>
+    writeEntity(w, report, stamp, table, row, texts, media);
+  for (const [position, g] of files.gallery.entries()) {
+    await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
+      imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
+    ]);
+  }
+  for (const [position, x] of files.experiences.entries()) {
+    await entity(
+      "experiences",
+      { slug: x.slug, position, city_id: x.city ? cities.get(x.city)! : null },
+      byLanguage(languages, { title: x.title, description: x.description }),
+      [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
+    );
+  }
+}
+
+/**
+ * Deletes what the content no longer has (children before parents, so no reference is left dangling) and raises
+ * the content version when anything changed. `places`: the slugs of every place written.
+ */
+export async function finishWrite(trx: Db, files: ContentFiles, places: string[], report: Report): Promise<LoadReport> {
+  const w = contentWriter(trx);
+  for (const [table, slugs] of [
+    ["places", places],
+    ["experiences", files.experiences.map((x) => x.slug)],
+    ["gallery_items", files.gallery.map((g) => g.slug)],
+    ["service_types", files.serviceTypes.map((x) => x.slug)],
+    ["cities", files.cities.map((c) => c.slug)],
+    ["categories", files.categories.map((c) => c.slug)],
+  ] as const)
+    report.deleted += await w.deleteMissing(table, slugs);
+  const previous = Number((await w.hashOf("version")) ?? 0);
+  const version = report.changed || report.deleted ? previous + 1 : previous;
+  if (version !== previous) {
+    await w.setMeta("version", String(version));
+    // A whole-site write may change any place's search texts (a city's name is in each of its places').
+    await w.noteSearchChange(version, null);
+  }
+  return { ...report, version };
+}
+
+/** Writes the whole content into the public tables inside the caller's transaction. */
+export async function writeContent(
+  trx: Db,
+  files: ContentFiles,
+  { image, manifest, stamp }: { image: ImageSource; manifest: MediaManifest; stamp: string },
+): Promise<LoadReport> {
+  const report = { changed: 0, unchanged: 0, deleted: 0 };
+  const site = await writeSite(trx, files, { image, stamp, report });
+  const places = await writePlaces(trx, files, site, { image, stamp, report, pictures: files.pictures, manifest });
+  await writeAfterPlaces(trx, files, site, { image, stamp, report });
+  return finishWrite(trx, files, places, report);
+}
