@@ -7,6 +7,7 @@ import { migrate } from "../db/migrate.ts";
 import { exportContent } from "../domain/content/export.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
 import { mediaStoreOf } from "../server/media-store.ts";
+import { progressPrinter } from "./progress.ts";
 
 const to = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!to) {
@@ -22,6 +23,7 @@ try {
     mediaFrom: join(env.CONTENT_DIR, "media"),
     library: mediaLibrary(mediaStoreOf(env)),
     actor: "command line",
+    progress: progressPrinter(),
   });
   console.log(`${items} items written to ${to}`);
 } finally {

@@ -279,16 +279,35 @@ export function documentsRepository(db: Db) {
           .execute();
       return ids.length;
     },
-    /** Every published body, for the public tables. */
-    async published(): Promise<Array<{ type: string; slug: string; position: number; body: unknown }>> {
+    /** Every published body (or those of some types), for the public tables and an export. */
+    async published(types?: string[]): Promise<Array<{ type: string; slug: string; position: number; body: unknown }>> {
+      let q = db.selectFrom("content_documents").select(["type", "slug", "position", "published"]).where("published", "is not", null);
+      if (types) q = q.where("type", "in", types);
+      const rows = await q.orderBy("position").orderBy("slug").execute();
+      return rows.map((r) => ({ type: r.type, slug: r.slug, position: r.position, body: JSON.parse(r.published!) }));
+    },
+    /** How many items of these types are published. */
+    async countPublished(types: readonly string[]): Promise<number> {
+      const r = await db
+        .selectFrom("content_documents")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("type", "in", [...types])
+        .where("published", "is not", null)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Up to `limit` published bodies of one type after the slug `after`, by slug: a long list read a page at a time. */
+    async publishedPage(type: string, after: string, limit: number): Promise<Array<{ slug: string; body: unknown }>> {
       const rows = await db
         .selectFrom("content_documents")
-        .select(["type", "slug", "position", "published"])
+        .select(["slug", "published"])
+        .where("type", "=", type)
         .where("published", "is not", null)
-        .orderBy("position")
+        .where("slug", ">", after)
         .orderBy("slug")
+        .limit(limit)
         .execute();
-      return rows.map((r) => ({ type: r.type, slug: r.slug, position: r.position, body: JSON.parse(r.published!) }));
+      return rows.map((r) => ({ slug: r.slug, body: JSON.parse(r.published!) }));
     },
   };
 }

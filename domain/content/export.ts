@@ -1,24 +1,46 @@
 // The published content written back as content/ files (`npm run content:export`): the seed and a backup are
 // one format, and loading an export changes nothing. Drafts are not exported; they are work in progress
-// inside the workspace. The export is written to the audit log.
+// inside the workspace. The export is written to the audit log. The places (tens of thousands) are read and
+// written a page at a time, so an export's memory does not grow with the site.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { stringify } from "yaml";
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
-import { filesFromDocuments, type ContentDocument } from "./documents.ts";
+import { DOCUMENT_TYPES, type DocumentType, FOLDER_TYPES, filesFromDocuments, type ContentDocument } from "./documents.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 
 const HEADER = "# Exported from the workspace by `npm run content:export` (see content/README.md).\n";
 const write = (path: string, value: unknown) => writeFileSync(path, HEADER + stringify(value, { lineWidth: 0 }));
 
+/** Places read and written at a time. */
+const PAGE = 500;
+/** Where each kind of place has its files. */
+const FOLDER_OF = { site: "places", culture: "culture", service: "services" } as const;
+
 export async function exportContent(
   handle: DatabaseHandle,
-  { to, mediaFrom, library, actor, now = new Date() }: { to: string; mediaFrom: string; library: MediaLibrary; actor: string; now?: Date },
+  {
+    to,
+    mediaFrom,
+    library,
+    actor,
+    now = new Date(),
+    progress = () => {},
+  }: {
+    to: string;
+    mediaFrom: string;
+    library: MediaLibrary;
+    actor: string;
+    now?: Date;
+    progress?: (step: "exporting", done: number, total: number) => void;
+  },
 ): Promise<{ items: number }> {
-  const docs = (await documentsRepository(handle.db).published()) as ContentDocument[];
+  const documents = documentsRepository(handle.db);
+  const siteTypes = Object.keys(DOCUMENT_TYPES).filter((t) => !FOLDER_TYPES.includes(t as DocumentType));
+  const docs = (await documents.published(siteTypes)) as ContentDocument[];
   const { files, manifest } = filesFromDocuments(docs);
   // Folders of one file per place are written afresh, so a place taken off the site leaves no file behind.
   for (const folder of ["places", "culture", "services", "plan"]) {
@@ -32,8 +54,19 @@ export async function exportContent(
   write(join(to, "service-types.yaml"), files.serviceTypes);
   write(join(to, "gallery.yaml"), files.gallery);
   write(join(to, "experiences.yaml"), files.experiences);
-  for (const { kind, ...place } of files.places) write(join(to, kind === "site" ? "places" : "culture", `${place.slug}.yaml`), place);
-  for (const service of files.services) write(join(to, "services", `${service.slug}.yaml`), service);
+  let places = 0;
+  const total = await documents.countPublished(FOLDER_TYPES);
+  for (const type of FOLDER_TYPES) {
+    for (
+      let page = await documents.publishedPage(type, "", PAGE);
+      page.length;
+      page = await documents.publishedPage(type, page.at(-1)!.slug, PAGE)
+    ) {
+      for (const { slug, body } of page) write(join(to, FOLDER_OF[type as keyof typeof FOLDER_OF], `${slug}.yaml`), body);
+      places += page.length;
+      progress("exporting", places, total);
+    }
+  }
   for (const page of files.guide) write(join(to, "plan", `${page.slug}.yaml`), page);
   write(join(to, "media.yaml"), manifest);
   write(join(to, "pictures.yaml"), files.pictures);
@@ -52,7 +85,7 @@ export async function exportContent(
     writeFileSync(join(to, "media", "library", file), original.body);
   }
   await auditRepository(handle.db).append(
-    auditEntry(now, { id: null, email: actor }, "content.export", resolve(to), null, { items: docs.length }),
+    auditEntry(now, { id: null, email: actor }, "content.export", resolve(to), null, { items: docs.length + places }),
   );
-  return { items: docs.length };
+  return { items: docs.length + places };
 }
