@@ -8,26 +8,30 @@ import { ContentError, placeFileBatches, placeFileCount, readContent } from "./f
 import { readMediaManifest } from "./media-manifest.ts";
 import { contentImages, type MediaPlaces } from "./images.ts";
 import type { LoadReport } from "./load.ts";
-import { loadSource, type Progress } from "./loading.ts";
+import { type ContentSource, loadSource, type Progress } from "./loading.ts";
 import { ContentProblemsError } from "./publishing.ts";
 
 /** Place files read at a time: a batch's files are all a load holds of the places. */
 const FOLDER_BATCH = 200;
 
-export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces, progress?: Progress): Promise<LoadReport> {
-  const { contentDir } = places;
-  const site = readContent(contentDir, { places: false });
-  // The library's videos and captions come with the folder (an export's media/library/), checked as uploads.
-  const importVideos = async () => {
-    for (const v of site.videos)
-      for (const file of [v.file, ...v.captions.map((c) => c.file)])
-        await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
-  };
-  const source = {
-    site,
+/** A content folder as a load's source: its files but the places read now, the place files a batch at a time. */
+export function folderSource(contentDir: string): ContentSource {
+  return {
+    site: readContent(contentDir, { places: false }),
     manifest: readMediaManifest(join(contentDir, "media.yaml")),
     places: placeFileCount(contentDir),
     batches: () => placeFileBatches(contentDir, FOLDER_BATCH),
+  };
+}
+
+export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces, progress?: Progress): Promise<LoadReport> {
+  const { contentDir } = places;
+  const source = folderSource(contentDir);
+  // The library's videos and captions come with the folder (an export's media/library/), checked as uploads.
+  const importVideos = async () => {
+    for (const v of source.site.videos)
+      for (const file of [v.file, ...v.captions.map((c) => c.file)])
+        await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
   };
   try {
     return await loadSource(handle, source, { image: contentImages(places), progress, whenValid: importVideos });
