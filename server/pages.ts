@@ -126,10 +126,13 @@ export async function pageHandler(
     let res = cache.respond(key, accepted);
     onCache(res !== undefined);
     if (!res) {
-      const answer = await render(get, c);
+      // Requests for this page while it is being rendered share that rendering (a publish empties the cache).
+      let { value: answer, shared } = await cache.once(key, () => render(get, c));
       // Only answers that depend on the URL alone are kept: pages and their data, found or not found.
       const keep = (answer.status === 200 || answer.status === 404) && !answer.headers.has("set-cookie");
-      res = keep ? cache.keep(key, answer, accepted) : respondOnce(answer, accepted);
+      // An answer that sets a cookie is its own request's, never shared.
+      if (shared && answer.headers.has("set-cookie")) answer = await render(get, c);
+      res = (shared && cache.respond(key, accepted)) || (keep ? cache.keep(key, answer, accepted) : respondOnce(answer, accepted));
     }
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };

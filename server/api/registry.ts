@@ -57,13 +57,13 @@ export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[], ca
       const accepted = c.req.header("accept-encoding");
       let res = cache.respond(key, accepted);
       if (!res) {
-        const made = await answer();
-        if (made.status !== 200) return made;
-        res = cache.keep(
-          key,
-          { status: 200, headers: new Headers(made.headers), body: new Uint8Array(await made.arrayBuffer()) },
-          accepted,
-        );
+        // Requests for this answer while it is being made share that making (a publish empties the cache).
+        const { value: made, shared } = await cache.once(key, async () => {
+          const response = await answer();
+          return { status: response.status, headers: new Headers(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
+        });
+        if (made.status !== 200) return new Response(made.body, { status: made.status, headers: made.headers });
+        res = (shared && cache.respond(key, accepted)) || cache.keep(key, made, accepted);
       }
       // A POST's answer is not for HTTP caches: no validator.
       if (e.method !== "get") res.headers.delete("etag");

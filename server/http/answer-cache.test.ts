@@ -58,4 +58,38 @@ describe("the answer cache", () => {
     await pages.version();
     expect(reads).toBe(1);
   });
+
+  it("makes an answer once for the requests that ask for it at the same time, and again once it is made", async () => {
+    const cache = new AnswerCache(1 << 20, async () => 1);
+    let made = 0;
+    let finish: () => void = () => {};
+    const make = () =>
+      new Promise<number>((resolve) => {
+        made++;
+        finish = () => resolve(made);
+      });
+    const waiting = [cache.once("k", make), cache.once("k", make), cache.once("k", make)];
+    finish();
+    const answers = await Promise.all(waiting);
+    expect(made).toBe(1);
+    expect(answers).toEqual([
+      { value: 1, shared: false },
+      { value: 1, shared: true },
+      { value: 1, shared: true },
+    ]);
+    // Once made, the next request makes its own (the answer is then kept, or was not to be kept).
+    const next = cache.once("k", make);
+    finish();
+    expect(await next).toEqual({ value: 2, shared: false });
+  });
+
+  it("gives every waiting request the failure of the one making, and tries again after it", async () => {
+    const cache = new AnswerCache(1 << 20, async () => 1);
+    let fail: (e: Error) => void = () => {};
+    const failing = () => new Promise<string>((_, reject) => (fail = reject));
+    const both = [cache.once("k", failing), cache.once("k", failing)];
+    fail(new Error("database unavailable"));
+    for (const p of both) await expect(p).rejects.toThrow("database unavailable");
+    expect(await cache.once("k", async () => "made")).toEqual({ value: "made", shared: false });
+  });
 });

@@ -4,6 +4,9 @@
 // holds stays within the server's memory budget whatever mix of pages and lists is asked; the oldest-used
 // answers go first. An answer is kept as brotli only (the encoding nearly every client asks for): a page is
 // five times smaller so, and the rare client without brotli gets it decompressed, or as gzip made once.
+// A publish empties the cache, and every visitor then asks for the pages again at the same moment: requests for
+// one key while its answer is being made wait for that one making (`once`), so a home page read by fifty
+// visitors costs one rendering after a publish, not fifty.
 import { brotliDecompressSync } from "node:zlib";
 import { compressBest, compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./compression.ts";
 import { etagOf } from "./caching.ts";
@@ -51,6 +54,7 @@ export class AnswerCache {
   /** The published content's version; a new one empties the cache. */
   readonly #readVersion: () => Promise<number>;
   readonly #trustVersionMs: number;
+  readonly #making = new Map<string, Promise<unknown>>();
 
   /**
    * `trustVersionMs`: how long a version read is trusted. Pages trust it for a second (a warm page then costs
@@ -76,6 +80,22 @@ export class AnswerCache {
       this.#version = { value, checkedAt: now };
     }
     return this.#version.value;
+  }
+
+  /**
+   * Makes the answer for `key` once for every request that asks for it while it is being made: the first one
+   * runs `make`, the others wait for its result (`shared`). A failure is every waiter's.
+   */
+  async once<T>(key: string, make: () => Promise<T>): Promise<{ value: T; shared: boolean }> {
+    const making = this.#making.get(key) as Promise<T> | undefined;
+    if (making) return { value: await making, shared: true };
+    const mine = make();
+    this.#making.set(key, mine);
+    try {
+      return { value: await mine, shared: false };
+    } finally {
+      this.#making.delete(key);
+    }
   }
 
   /** The kept answer, in the encoding the request accepts; undefined when there is none. */
