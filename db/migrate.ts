@@ -10,6 +10,7 @@ import * as travellerFacts from "./migrations/006-traveller-facts.ts";
 import * as totpSteps from "./migrations/007-totp-steps.ts";
 import * as documentTitles from "./migrations/008-document-titles.ts";
 import * as searchChanges from "./migrations/009-search-changes.ts";
+import * as mediaByFile from "./migrations/010-media-by-file.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -21,6 +22,7 @@ const MIGRATIONS = [
   { name: "007-totp-steps", up: totpSteps.up },
   { name: "008-document-titles", up: documentTitles.up },
   { name: "009-search-changes", up: searchChanges.up },
+  { name: "010-media-by-file", up: mediaByFile.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

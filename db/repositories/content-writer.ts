@@ -164,6 +164,27 @@ export function contentWriter(tx: Tx) {
       return tx.selectFrom("places").select(["city_id", "category_id"]).where("id", "=", placeId).executeTakeFirst();
     },
 
+    /** The public places that name a city, a category or a service type: what a change to it may break. */
+    async placesNaming(
+      column: "city_id" | "category_id" | "service_type_id",
+      id: number,
+    ): Promise<Array<{ slug: string; kind: string; lat: number; lng: number }>> {
+      return tx.selectFrom("places").select(["slug", "kind", "lat", "lng"]).where(column, "=", id).orderBy("slug").execute();
+    },
+
+    /** The public places with a picture of this address (a library photograph's), by id. */
+    async placesShowing(src: string): Promise<Array<{ id: number; slug: string; kind: string }>> {
+      return tx
+        .selectFrom("media")
+        .innerJoin("places", "places.id", "media.owner_id")
+        .select(["places.id", "places.slug", "places.kind"])
+        .distinct()
+        .where("media.src", "=", src)
+        .where("media.owner_type", "=", OWNER_TYPE.places)
+        .orderBy("places.slug")
+        .execute();
+    },
+
     /** A stored city's or category's slug and position, by its id. */
     async slugOf(table: "cities" | "categories", id: number): Promise<{ slug: string; position: number } | undefined> {
       return (await (tx as any).selectFrom(table).select(["slug", "position"]).where("id", "=", id).executeTakeFirst()) as

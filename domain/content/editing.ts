@@ -31,6 +31,7 @@ import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
 import { publishedAlone, republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { placeTarget } from "./publish-targets.ts";
+import { publishedWithSite, republishSite } from "./site-publishing.ts";
 import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
@@ -223,10 +224,12 @@ export function editingService(d: {
       const target = await placeTarget(documents, withReferences, type, doc, body);
       const report = target
         ? await republishPlace(d.handle, d.image, target.item, target.place, change, { now: at, problems: target.problems })
-        : await republish(d.handle, d.image, change, {
-            candidate: body === null ? undefined : (await withDraft(type, doc.slug, body)).files,
-            now: at,
-          });
+        : publishedWithSite(type)
+          ? await republishSite(d.handle, d.image, { type, slug: doc.slug }, change, { now: at })
+          : await republish(d.handle, d.image, change, {
+              candidate: body === null ? undefined : (await withDraft(type, doc.slug, body)).files,
+              now: at,
+            });
       if (!report) throw new EditingError("conflict");
       return report;
     } catch (error) {

@@ -108,7 +108,7 @@ export async function loadSource(
     }
     await writeAfterPlaces(trx, withTops, ids, { image, stamp: now, report });
     await documents.unpublishOthers(kept);
-    return finishWrite(trx, source.site, slugs, report);
+    return finishWrite(trx, source.site, { places: slugs }, report);
   });
 }
 

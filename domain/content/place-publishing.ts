@@ -38,8 +38,8 @@ export function publishedAlone(type: DocumentType): boolean {
 }
 
 /** The places whose pictures show a city's or a category's most popular one, as the load decides it. */
-const CITY_PICTURE_KINDS = ["site", "culture"];
-const CATEGORY_PICTURE_KINDS = ["site", "culture", "service"];
+export const CITY_PICTURE_KINDS = ["site", "culture"];
+export const CATEGORY_PICTURE_KINDS = ["site", "culture", "service"];
 
 export type Item = { type: DocumentType; slug: string };
 
@@ -113,6 +113,14 @@ export async function withPlaceDrafted<T>(
   }
   if (!answer) throw new Error("the preview did not render");
   return answer.value;
+}
+
+/**
+ * Writes a published place's rows again inside the caller's transaction, as its publish would (a photograph it
+ * shows has a new caption or credit). `place`: the place and the published items it names.
+ */
+export async function rewritePlace(trx: Db, image: ImageSource, item: Item, place: ContentFiles, now: string): Promise<Counts> {
+  return (await writePlace(trx, image, item, await picturesOf(image, item, place), now)).report;
 }
 
 /**
@@ -191,13 +199,18 @@ async function publishedPlace(documents: DocumentsRepository, kind: string, slug
 }
 
 /** The most popular published place of a city or category, as the files the picture rules read. */
-async function topPlaceFiles(trx: Db, documents: DocumentsRepository, by: { city_id: number } | { category_id: number }, kinds: string[]) {
+export async function topPlaceFiles(
+  trx: Db,
+  documents: DocumentsRepository,
+  by: { city_id: number } | { category_id: number },
+  kinds: string[],
+) {
   const top = await contentWriter(trx).topPlace(by, kinds);
   const place = top && (await publishedPlace(documents, top.kind, top.slug));
   return { places: place ? [place as ContentFiles["places"][number]] : [], services: [] };
 }
 
-type Counts = { changed: number; unchanged: number; deleted: number };
+export type Counts = { changed: number; unchanged: number; deleted: number };
 /** What redoing a city's or category's picture needs: the transaction, the picture maker, the languages. */
 type Redo = { trx: Db; documents: DocumentsRepository; image: ImageSource; languages: string[]; report: Counts; now: string };
 

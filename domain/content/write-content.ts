@@ -151,12 +151,18 @@ export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteI
 
 /**
  * Deletes what the content no longer has (children before parents, so no reference is left dangling) and raises
- * the content version when anything changed. `places`: the slugs of every place written.
+ * the content version when anything changed. `places`: the slugs of every place written (null: the places were
+ * not written, and are left as they are). `search`: the places whose search texts changed (null: any may have).
  */
-export async function finishWrite(trx: Db, files: ContentFiles, places: string[], report: Report): Promise<LoadReport> {
+export async function finishWrite(
+  trx: Db,
+  files: ContentFiles,
+  { places, search = null }: { places: string[] | null; search?: number[] | null },
+  report: Report,
+): Promise<LoadReport> {
   const w = contentWriter(trx);
+  if (places) report.deleted += await w.deleteMissing("places", places);
   for (const [table, slugs] of [
-    ["places", places],
     ["experiences", files.experiences.map((x) => x.slug)],
     ["gallery_items", files.gallery.map((g) => g.slug)],
     ["service_types", files.serviceTypes.map((x) => x.slug)],
@@ -169,7 +175,7 @@ export async function finishWrite(trx: Db, files: ContentFiles, places: string[]
   if (version !== previous) {
     await w.setMeta("version", String(version));
     // A whole-site write may change any place's search texts (a city's name is in each of its places').
-    await w.noteSearchChange(version, null);
+    await w.noteSearchChange(version, search);
   }
   return { ...report, version };
 }
@@ -184,5 +190,5 @@ export async function writeContent(
   const site = await writeSite(trx, files, { image, stamp, report });
   const places = await writePlaces(trx, files, site, { image, stamp, report, pictures: files.pictures, manifest });
   await writeAfterPlaces(trx, files, site, { image, stamp, report });
-  return finishWrite(trx, files, places, report);
+  return finishWrite(trx, files, { places }, report);
 }

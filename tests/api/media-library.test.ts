@@ -108,6 +108,31 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     for (const v of first.variants) expect((await t.app.request(v.url.replace("http://site.test", "http://localhost"))).status).toBe(200);
   });
 
+  it("publishes a photograph's new caption into the places that show it, and refuses to take it off while they do", async () => {
+    const picture = await t.domain.editing.item(editor, "picture", "krak-south-west");
+    const body = structuredClone(picture.draft) as { caption: Record<string, string>; alt: Record<string, string> };
+    body.caption.en = "Krak des Chevaliers from the south-west, at dusk";
+    const revision = await t.domain.editing.save(editor, "picture", "krak-south-west", picture.revision, body);
+    await t.domain.editing.publish(editor, "picture", "krak-south-west", revision);
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", "umayyad-mosque")
+      .executeTakeFirstOrThrow();
+    const res = await t.app.request(
+      `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
+    );
+    expect(((await res.json()).data as Array<Record<string, any>>).find((m) => m.med_type === 1)!.med_name).toBe(
+      "Krak des Chevaliers from the south-west, at dusk",
+    );
+    const version = await t.domain.content.version();
+    await expect(t.domain.editing.unpublish(editor, "picture", "krak-south-west", revision)).rejects.toMatchObject({
+      code: "breaks-content",
+      problems: [expect.objectContaining({ field: "site/umayyad-mosque.images", code: "unknown-reference" })],
+    });
+    expect(await t.domain.content.version()).toBe(version);
+  });
+
   it("never lets a translator delete a photograph", async () => {
     const unused = await t.domain.editing.item(editor, "picture", "with-position");
     await expect(t.domain.pictures.remove(translator, "with-position", unused.revision)).rejects.toMatchObject({ code: "forbidden" });

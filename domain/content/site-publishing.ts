@@ -1,0 +1,177 @@
+// Publishing one of the few items many places name (a category, city, service type, photograph, gallery item,
+// experience, guide page, or the settings) without reading the places (decision 023). The site's other items
+// are few and read whole; what the change may break among the places is asked of the public tables:
+// - a city's places must lie inside its radius, and a city, category or service type still named by places
+//   cannot be taken off; a category's kind must be its places' kind;
+// - a photograph shown by places cannot be taken off, and its new caption or credit rewrites those places.
+// A city's and category's pictures follow their most popular place, read by an indexed query. All of it in one
+// transaction with the document's change and its audit entry.
+import type { DatabaseHandle, Db } from "../../db/engine.ts";
+import { contentWriter } from "../../db/repositories/content-writer.ts";
+import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
+import { contentProblems, distanceKm, type ContentProblem } from "./checks.ts";
+import { type ContentDocument, type DocumentType, filesFromDocuments } from "./documents.ts";
+import type { ContentFiles } from "./files.ts";
+import type { ImageSource, LoadReport } from "./load.ts";
+import { CATEGORY_PICTURE_KINDS, CITY_PICTURE_KINDS, type Item, rewritePlace, topPlaceFiles } from "./place-publishing.ts";
+import { ContentProblemsError } from "./publishing.ts";
+import { finishWrite, writeAfterPlaces, writeSite } from "./write-content.ts";
+
+/** The types published this way; the languages (in every place's texts) still take the whole-site path. */
+const SITE_TYPES: ReadonlySet<DocumentType> = new Set([
+  "settings",
+  "category",
+  "city",
+  "service-type",
+  "gallery",
+  "experience",
+  "picture",
+  "guide",
+]);
+/** What is read of the site: every type but the places and their parts. */
+const READ_TYPES = [...SITE_TYPES, "languages"];
+
+export function publishedWithSite(type: DocumentType): boolean {
+  return SITE_TYPES.has(type);
+}
+
+/** The kind of category each kind of place needs (checks.ts). */
+const CATEGORY_KIND: Record<string, number> = { site: 1, service: 2, culture: 4 };
+
+/**
+ * Runs `change` (which publishes or takes off the item, and audits it) and writes the public rows it changes, in
+ * one transaction. Answers undefined when `change` could not be made (someone saved first).
+ */
+export async function republishSite(
+  handle: DatabaseHandle,
+  image: ImageSource,
+  item: Item,
+  change: (documents: DocumentsRepository, trx: Db) => Promise<boolean>,
+  { now = new Date().toISOString() }: { now?: string } = {},
+): Promise<LoadReport | undefined> {
+  return handle.db.transaction().execute(async (trx) => {
+    await lockPublishing(trx, handle.engine);
+    const documents = documentsRepository(trx);
+    const before = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
+    if (!(await change(documents, trx))) return undefined;
+    const site = filesFromDocuments((await documents.published(READ_TYPES)) as ContentDocument[]).files;
+    const problems = [...siteProblems(site), ...(await placeProblems(trx, site, item))];
+    const after = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
+    const w = contentWriter(trx);
+    const showing = before ? await w.placesShowing(before) : [];
+    if (item.type === "picture" && !after)
+      for (const p of showing)
+        problems.push({ type: p.kind, slug: p.slug, field: "images", code: "unknown-reference", values: { slug: item.slug } });
+    if (problems.length) throw new ContentProblemsError(problems);
+
+    const report = { changed: 0, unchanged: 0, deleted: 0 };
+    const withTops = { ...site, ...(await mostPopular(trx, documents, site)) };
+    const ids = await writeSite(trx, withTops, { image, stamp: now, report });
+    await writeAfterPlaces(trx, withTops, ids, { image, stamp: now, report });
+    // A photograph's new caption, alt text or credit is in the media rows of every place that shows it.
+    for (const p of showing) {
+      const place = await documents.get(p.kind, p.slug);
+      if (!place?.published) continue;
+      const files = await withNamed(site, { type: p.kind as DocumentType, slug: p.slug, position: place.position, body: place.published });
+      const counts = await rewritePlace(trx, image, { type: p.kind as DocumentType, slug: p.slug }, files, now);
+      report.changed += counts.changed;
+      report.unchanged += counts.unchanged;
+    }
+    // The names of cities, categories and service types are in their places' search texts.
+    const search = ["city", "category", "service-type"].includes(item.type) ? null : showing.map((p) => p.id);
+    return finishWrite(trx, site, { places: null, search }, report);
+  });
+}
+
+/** The rules across the site's own items; what they say of videos' places is for the places' publishing. */
+function siteProblems(site: ContentFiles): ContentProblem[] {
+  return contentProblems(site).filter((p) => !(p.type === "video" && p.field === "place"));
+}
+
+/** What the change does to the places that name the item, asked of the public tables. */
+async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<ContentProblem[]> {
+  const w = contentWriter(trx);
+  const problems: ContentProblem[] = [];
+  const naming = async (table: "cities" | "categories" | "service_types", column: "city_id" | "category_id" | "service_type_id") => {
+    const stored = await w.placing(table, item.slug);
+    return stored ? w.placesNaming(column, stored.id) : [];
+  };
+  const gone = (field: string, places: Array<{ slug: string; kind: string }>) => {
+    for (const p of places) problems.push({ type: p.kind, slug: p.slug, field, code: "unknown-reference", values: { slug: item.slug } });
+  };
+  if (item.type === "city") {
+    const city = site.cities.find((c) => c.slug === item.slug);
+    const places = await naming("cities", "city_id");
+    if (!city) gone("city", places);
+    else
+      for (const p of places) {
+        const km = distanceKm(p, city.centre);
+        if (km > city.radiusKm)
+          problems.push({
+            type: p.kind,
+            slug: p.slug,
+            field: "coordinates",
+            code: "outside-city",
+            values: { km: Math.round(km), city: city.slug, radius: city.radiusKm },
+          });
+      }
+  } else if (item.type === "category") {
+    const category = site.categories.find((c) => c.slug === item.slug);
+    const places = await naming("categories", "category_id");
+    if (!category) gone("category", places);
+    else
+      for (const p of places)
+        if (CATEGORY_KIND[p.kind] !== category.kind)
+          problems.push({
+            type: p.kind,
+            slug: p.slug,
+            field: "category",
+            code: "wrong-category-kind",
+            values: { slug: category.slug, kind: category.kind, expected: CATEGORY_KIND[p.kind]! },
+          });
+  } else if (item.type === "service-type" && !site.serviceTypes.some((s) => s.slug === item.slug)) {
+    gone("service", await naming("service_types", "service_type_id"));
+  }
+  return problems;
+}
+
+/** The address a published photograph's picture has in media rows; undefined when it is not published. */
+async function pictureSrc(documents: DocumentsRepository, image: ImageSource, slug: string): Promise<string | undefined> {
+  const doc = await documents.get("picture", slug);
+  if (!doc?.published) return undefined;
+  const picture = filesFromDocuments([{ type: "picture", slug, position: 0, body: doc.published }]).files.pictures[0]!;
+  return (await image({ key: `picture-${slug}`, motif: "old-street", picture })).src;
+}
+
+/** The most popular place of each city and category, in the files' shape: what their pictures show. */
+async function mostPopular(
+  trx: Db,
+  documents: DocumentsRepository,
+  site: ContentFiles,
+): Promise<Pick<ContentFiles, "places" | "services">> {
+  const w = contentWriter(trx);
+  const tops: ContentFiles["places"] = [];
+  const services: ContentFiles["services"] = [];
+  const keep = (found: { places: ContentFiles["places"] }) => {
+    for (const p of found.places) {
+      if ([...tops, ...services].some((t) => t.slug === p.slug)) continue;
+      if ((p.kind as string) === "service") services.push(p as unknown as ContentFiles["services"][number]);
+      else tops.push(p);
+    }
+  };
+  for (const c of site.cities) {
+    const stored = await w.placing("cities", c.slug);
+    if (stored) keep(await topPlaceFiles(trx, documents, { city_id: stored.id }, CITY_PICTURE_KINDS));
+  }
+  for (const c of site.categories) {
+    const stored = await w.placing("categories", c.slug);
+    if (stored) keep(await topPlaceFiles(trx, documents, { category_id: stored.id }, CATEGORY_PICTURE_KINDS));
+  }
+  return { places: tops, services };
+}
+
+/** A place with the site's items it names (its category, city, service type, photographs). */
+async function withNamed(site: ContentFiles, place: ContentDocument): Promise<ContentFiles> {
+  const { places, services } = filesFromDocuments([place]).files;
+  return { ...site, places, services };
+}

@@ -1,0 +1,84 @@
+// Publishing an item many places name (domain/content/site-publishing.ts), on both engines: the places are not
+// read or written, the rows are those the whole-site load would write (a full rewrite afterwards finds nothing
+// to change), and what the change would break among the places is found in the public tables and refused.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
+import type { Editor } from "../../domain/content/editing.ts";
+import { contentImages } from "../../domain/content/images.ts";
+import { republish } from "../../domain/content/publishing.ts";
+
+const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
+
+describe.each(ENGINES)("publishing an item many places name on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const editing = () => t.domain.editing;
+  const wholeSiteRewrite = () => republish(t.database, contentImages(TEST_MEDIA), async () => true);
+  const stamps = async () =>
+    new Map(
+      (await t.database.db.selectFrom("places").select(["slug", "updated_at"]).execute()).map((r) => [r.slug, r.updated_at] as const),
+    );
+  const edit = async <T>(type: string, slug: string, change: (draft: T) => T) => {
+    const item = await editing().item(editor, type, slug);
+    return editing().save(editor, type, slug, item.revision, change(structuredClone(item.draft) as T));
+  };
+
+  it("publishes a city's new text without touching a place, as the whole-site load would", async () => {
+    const before = await stamps();
+    const version = await t.domain.content.version();
+    const revision = await edit<{ description: Record<string, string> }>("city", "damascus", (d) => ({
+      ...d,
+      description: { ...d.description, en: `${d.description.en} Its old city is walled.` },
+    }));
+    const report = await editing().publish(editor, "city", "damascus", revision);
+    expect(report).toMatchObject({ changed: 1, deleted: 0, version: version + 1 });
+    expect(await stamps()).toEqual(before);
+    // A city's names are in its places' search texts: the index is told that any place may have changed.
+    const noted = await t.database.db.selectFrom("search_changes").select("place_id").where("version", "=", report.version).execute();
+    expect(noted).toEqual([{ place_id: null }]);
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0, version: report.version });
+  });
+
+  it("refuses a city's radius that leaves its places outside, naming them, and writes nothing", async () => {
+    const version = await t.domain.content.version();
+    const revision = await edit<{ radiusKm: number }>("city", "damascus", (d) => ({ ...d, radiusKm: 0.001 }));
+    await expect(editing().publish(editor, "city", "damascus", revision)).rejects.toMatchObject({
+      code: "breaks-content",
+      problems: expect.arrayContaining([expect.objectContaining({ field: "site/umayyad-mosque.coordinates", code: "outside-city" })]),
+    });
+    expect(await t.domain.content.version()).toBe(version);
+    expect(
+      (await t.database.db.selectFrom("cities").select("radius_km").where("slug", "=", "damascus").executeTakeFirstOrThrow()).radius_km,
+    ).not.toBe(0.001);
+  });
+
+  it("refuses to make a category another kind while places of the first kind are in it", async () => {
+    const category = (await t.database.db
+      .selectFrom("categories")
+      .innerJoin("places", "places.category_id", "categories.id")
+      .select(["categories.slug", "places.slug as place", "places.kind"])
+      .where("places.kind", "=", "site")
+      .executeTakeFirstOrThrow()) as { slug: string; place: string; kind: string };
+    const revision = await edit<{ kind: number }>("category", category.slug, (d) => ({ ...d, kind: 2 }));
+    await expect(editing().publish(editor, "category", category.slug, revision)).rejects.toMatchObject({
+      code: "breaks-content",
+      problems: expect.arrayContaining([
+        expect.objectContaining({ field: `site/${category.place}.category`, code: "wrong-category-kind" }),
+      ]),
+    });
+  });
+
+  it("publishes the settings without touching a place, and tells the search nothing changed", async () => {
+    const before = await stamps();
+    const revision = await edit<Record<string, unknown>>("settings", "all", (d) => ({ ...d, retentionMonths: 18 }));
+    const report = await editing().publish(editor, "settings", "all", revision);
+    expect(report.changed).toBe(1);
+    expect(await stamps()).toEqual(before);
+    expect(await t.database.db.selectFrom("search_changes").select("place_id").where("version", "=", report.version).execute()).toEqual([]);
+    expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
+  });
+});
