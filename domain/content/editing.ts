@@ -29,9 +29,9 @@ import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
-import { publishedAlone, republishPlace, withPlaceDrafted } from "./place-publishing.ts";
+import { republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { placeTarget } from "./publish-targets.ts";
-import { publishedWithSite, republishSite } from "./site-publishing.ts";
+import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publishing.ts";
 import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
@@ -485,21 +485,27 @@ export function editingService(d: {
     },
 
     /**
-     * Runs `work` on the public site as it would be with this place's draft published (place-publishing.ts):
-     * the place written in a transaction that is always rolled back, never a copy of the site.
+     * Runs `work` on the public site as it would be with this item's draft published (the preview): written as
+     * its publish would write it (one place, or the site's few items), in a transaction that is always rolled
+     * back; never a copy of the site.
      */
-    async withPlaceDraft<T>(editor: Editor, type: string, slug: string, work: (site: DatabaseHandle) => Promise<T>): Promise<T> {
+    async withDraftPublished<T>(editor: Editor, type: string, slug: string, work: (site: DatabaseHandle) => Promise<T>): Promise<T> {
       need(editor, "content.read");
       const doc = await found(type, slug);
-      if (!publishedAlone(doc.type)) throw new EditingError("not-found");
-      return withPlaceDrafted(d.handle, d.image, doc, await withReferences(doc.type, slug, doc.draft), work);
-    },
-
-    /** The site as it would be with this item's draft published: what the preview renders. */
-    async draftContent(editor: Editor, type: string, slug: string) {
-      need(editor, "content.read");
-      const doc = await found(type, slug);
-      return withDraft(doc.type, slug, doc.draft);
+      const draft = async (repo: DocumentsRepository) => {
+        await repo.setPublished(doc, doc.draft, now().toISOString());
+      };
+      // A video's preview shows the place it is now for, whichever it was published with.
+      const target = await placeTarget(
+        documents,
+        withReferences,
+        doc.type,
+        doc.type === "video" ? { slug, published: null } : doc,
+        doc.draft,
+      );
+      if (target) return withPlaceDrafted(d.handle, d.image, target.item, target.place, draft, work);
+      if (publishedWithSite(doc.type)) return withSiteDrafted(d.handle, d.image, doc, draft, work);
+      throw new EditingError("not-found");
     },
 
     /** Whether the documents exist yet (a database made before the workspace has only its public tables). */

@@ -89,29 +89,39 @@ export async function republishPlace(
 /**
  * The public site as it would be with this place's draft published, for `work` to read (the preview renders
  * the public route on it): the place's rows are written inside a transaction that is always rolled back, so
- * nothing of it is ever seen by anyone else, and nothing is copied. On SQLite, other requests wait for the
- * database while it lasts (the time of rendering one page).
+ * nothing of it is ever seen by anyone else, and nothing is copied. `draft` first puts the edited document's
+ * draft in place of its published body (a place's media, a library video: what the place's rows read).
+ * On SQLite, other requests wait for the database while it lasts (the time of rendering one page).
  */
 export async function withPlaceDrafted<T>(
   handle: DatabaseHandle,
   image: ImageSource,
   item: Item,
-  place: ContentFiles,
+  place: ContentFiles | null,
+  draft: (documents: DocumentsRepository) => Promise<void>,
   work: (site: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
   const made = await picturesOf(image, item, place);
-  const rolledBack = new Error("the preview's transaction is always rolled back");
+  return rolledBack(handle, async (trx) => {
+    await draft(documentsRepository(trx));
+    await writePlace(trx, image, item, made, new Date().toISOString());
+    return work({ ...handle, db: trx });
+  });
+}
+
+/** Runs `work` in a transaction that is always rolled back, and answers what it answered. */
+export async function rolledBack<T>(handle: DatabaseHandle, work: (trx: Db) => Promise<T>): Promise<T> {
+  const undo = new Error("this transaction is always rolled back");
   let answer: { value: T } | undefined;
   try {
     await handle.db.transaction().execute(async (trx) => {
-      await writePlace(trx, image, item, made, new Date().toISOString());
-      answer = { value: await work({ ...handle, db: trx }) };
-      throw rolledBack;
+      answer = { value: await work(trx) };
+      throw undo;
     });
   } catch (error) {
-    if (error !== rolledBack) throw error;
+    if (error !== undo) throw error;
   }
-  if (!answer) throw new Error("the preview did not render");
+  if (!answer) throw new Error("the rolled-back work did not finish");
   return answer.value;
 }
 

@@ -13,7 +13,7 @@ import { contentProblems, distanceKm, type ContentProblem } from "./checks.ts";
 import { type ContentDocument, type DocumentType, filesFromDocuments } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
-import { CATEGORY_PICTURE_KINDS, CITY_PICTURE_KINDS, type Item, rewritePlace, topPlaceFiles } from "./place-publishing.ts";
+import { CATEGORY_PICTURE_KINDS, CITY_PICTURE_KINDS, type Item, rewritePlace, rolledBack, topPlaceFiles } from "./place-publishing.ts";
 import { ContentProblemsError } from "./publishing.ts";
 import { finishWrite, writeAfterPlaces, writeSite } from "./write-content.ts";
 
@@ -52,35 +52,66 @@ export async function republishSite(
   return handle.db.transaction().execute(async (trx) => {
     await lockPublishing(trx, handle.engine);
     const documents = documentsRepository(trx);
-    const before = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
+    const shown = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
     if (!(await change(documents, trx))) return undefined;
-    const site = filesFromDocuments((await documents.published(READ_TYPES)) as ContentDocument[]).files;
+    return writeSiteChange(trx, image, item, now, { shown, check: true });
+  });
+}
+
+/**
+ * The public site as it would be with this item's draft published, for `work` to read (the preview): written
+ * as its publish would write it, inside a transaction that is always rolled back. The draft is shown as it is,
+ * without the checks its publish would make.
+ */
+export async function withSiteDrafted<T>(
+  handle: DatabaseHandle,
+  image: ImageSource,
+  item: Item,
+  draft: (documents: DocumentsRepository) => Promise<void>,
+  work: (site: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  return rolledBack(handle, async (trx) => {
+    const documents = documentsRepository(trx);
+    const shown = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
+    await draft(documents);
+    await writeSiteChange(trx, image, item, new Date().toISOString(), { shown, check: false });
+    return work({ ...handle, db: trx });
+  });
+}
+
+/**
+ * After the item's document changed: checks what it would break (when `check`), then writes the site's rows and
+ * the places that show a photograph (`shown`: its address before the change), and raises the version.
+ */
+async function writeSiteChange(trx: Db, image: ImageSource, item: Item, now: string, { shown, check }: { shown?: string; check: boolean }) {
+  const documents = documentsRepository(trx);
+  const site = filesFromDocuments((await documents.published(READ_TYPES)) as ContentDocument[]).files;
+  const w = contentWriter(trx);
+  const showing = shown ? await w.placesShowing(shown) : [];
+  if (check) {
     const problems = [...siteProblems(site), ...(await placeProblems(trx, site, item))];
-    const after = item.type === "picture" ? await pictureSrc(documents, image, item.slug) : undefined;
-    const w = contentWriter(trx);
-    const showing = before ? await w.placesShowing(before) : [];
-    if (item.type === "picture" && !after)
+    if (item.type === "picture" && !(await pictureSrc(documents, image, item.slug)))
       for (const p of showing)
         problems.push({ type: p.kind, slug: p.slug, field: "images", code: "unknown-reference", values: { slug: item.slug } });
     if (problems.length) throw new ContentProblemsError(problems);
+  }
 
-    const report = { changed: 0, unchanged: 0, deleted: 0 };
-    const withTops = { ...site, ...(await mostPopular(trx, documents, site)) };
-    const ids = await writeSite(trx, withTops, { image, stamp: now, report });
-    await writeAfterPlaces(trx, withTops, ids, { image, stamp: now, report });
-    // A photograph's new caption, alt text or credit is in the media rows of every place that shows it.
-    for (const p of showing) {
-      const place = await documents.get(p.kind, p.slug);
-      if (!place?.published) continue;
-      const files = await withNamed(site, { type: p.kind as DocumentType, slug: p.slug, position: place.position, body: place.published });
-      const counts = await rewritePlace(trx, image, { type: p.kind as DocumentType, slug: p.slug }, files, now);
-      report.changed += counts.changed;
-      report.unchanged += counts.unchanged;
-    }
-    // The names of cities, categories and service types are in their places' search texts.
-    const search = ["city", "category", "service-type"].includes(item.type) ? null : showing.map((p) => p.id);
-    return finishWrite(trx, site, { places: null, search }, report);
-  });
+  const report = { changed: 0, unchanged: 0, deleted: 0 };
+  const withTops = { ...site, ...(await mostPopular(trx, documents, site)) };
+  const ids = await writeSite(trx, withTops, { image, stamp: now, report });
+  await writeAfterPlaces(trx, withTops, ids, { image, stamp: now, report });
+  // A photograph's new caption, alt text or credit is in the media rows of every place that shows it.
+  for (const p of showing) {
+    const place = await documents.get(p.kind, p.slug);
+    if (!place?.published) continue;
+    const files = await withNamed(site, { type: p.kind as DocumentType, slug: p.slug, position: place.position, body: place.published });
+    const counts = await rewritePlace(trx, image, { type: p.kind as DocumentType, slug: p.slug }, files, now);
+    report.changed += counts.changed;
+    report.unchanged += counts.unchanged;
+  }
+  // The names of cities, categories and service types are in their places' search texts.
+  const search = ["city", "category", "service-type"].includes(item.type) ? null : showing.map((p) => p.id);
+  return finishWrite(trx, site, { places: null, search }, report);
 }
 
 /** The rules across the site's own items; what they say of videos' places is for the places' publishing. */

@@ -189,7 +189,7 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
           .where("place_translations.language", "=", "en")
           .executeTakeFirstOrThrow()
       ).name;
-    const seen = await editing().withPlaceDraft(editor, "site", "umayyad-mosque", (site) => publicName(site.db));
+    const seen = await editing().withDraftPublished(editor, "site", "umayyad-mosque", (site) => publicName(site.db));
     expect(seen).toBe("The Great Mosque of Damascus");
     expect(await publicName(t.database.db)).not.toBe("The Great Mosque of Damascus");
     expect(await t.domain.content.version()).toBe(version);

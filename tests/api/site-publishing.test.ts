@@ -81,4 +81,28 @@ describe.each(ENGINES)("publishing an item many places name on %s", (engine) => 
     expect(await t.database.db.selectFrom("search_changes").select("place_id").where("version", "=", report.version).execute()).toEqual([]);
     expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0 });
   });
+
+  it("previews a city's draft on the live site inside a transaction that is rolled back, leaving nothing behind", async () => {
+    const description = async (db: typeof t.database.db) =>
+      (
+        await db
+          .selectFrom("city_translations")
+          .innerJoin("cities", "cities.id", "city_translations.city_id")
+          .select("city_translations.description")
+          .where("cities.slug", "=", "aleppo")
+          .where("city_translations.language", "=", "en")
+          .executeTakeFirstOrThrow()
+      ).description;
+    const published = await description(t.database.db);
+    const version = await t.domain.content.version();
+    await edit<{ description: Record<string, string> }>("city", "aleppo", (d) => ({
+      ...d,
+      description: { ...d.description, en: "A draft nobody else sees." },
+    }));
+    const seen = await editing().withDraftPublished(editor, "city", "aleppo", (site) => description(site.db));
+    expect(seen).toBe("A draft nobody else sees.");
+    expect(await description(t.database.db)).toBe(published);
+    expect(await t.domain.content.version()).toBe(version);
+    expect((await editing().item(editor, "city", "aleppo")).status).not.toBe("published");
+  });
 });
