@@ -1,10 +1,11 @@
 // What the map pages draw: the base layer (domain/map), every place as a marker in the SVG space, the
 // cities' names as labels, and the neighbours' and the sea's names, all in the page's language.
 import type { Domain } from "../../domain/domain.ts";
-import { project, surroundingsLayer } from "../../domain/map/base-layer";
+import { project, surroundingsLayer, unproject } from "../../domain/map/base-layer";
 import type { MapMarker } from "../../shared/map-clusters";
 import { localePath, sitePath } from "./paths";
 import type { LanguageCode } from "../../shared/languages";
+import type { MarkerBox } from "../../db/repositories/content";
 
 /** Where the names of the neighbours and the sea are written (longitude, latitude), by their text's key. */
 const AREA_LABELS: Array<[string, number, number]> = [
@@ -18,9 +19,9 @@ const AREA_LABELS: Array<[string, number, number]> = [
 
 export type MapPlace = MapMarker & { categoryId: number; city: string };
 
-/** Every place as a marker, most popular first (the order clusters are made in). */
-export async function mapPlaces(domain: Domain, language: LanguageCode): Promise<MapPlace[]> {
-  const { items } = await domain.content.places(language, {});
+/** Every place as a marker (or those within `box`), most popular first (the order clusters are made in). */
+export async function mapPlaces(domain: Domain, language: LanguageCode, box?: MarkerBox): Promise<MapPlace[]> {
+  const items = await domain.content.markers(language, box);
   return items.map((p) => {
     const [x, y] = project(p.lng, p.lat);
     return {
@@ -56,7 +57,14 @@ export async function surroundingsMap(domain: Domain, language: LanguageCode, pl
   const span = 90;
   const layer = surroundingsLayer(place.lng, place.lat, span);
   const [cx, cy] = layer.centre;
-  const near = (await mapPlaces(domain, language)).filter((m) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3);
+  const [x0, y0, x1, y1] = [cx - span / 2, cy - span * 0.3, cx + span / 2, cy + span * 0.3];
+  // The places within the window's latitudes and longitudes (a little more: markers are rounded to a tenth),
+  // read by their box rather than every place of the site.
+  const [west, north] = unproject(x0 - 1, y0 - 1);
+  const [east, south] = unproject(x1 + 1, y1 + 1);
+  const near = (await mapPlaces(domain, language, { south, north, west, east })).filter(
+    (m) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3,
+  );
   return {
     viewBox: layer.viewBox,
     countries: layer.countries,

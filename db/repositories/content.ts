@@ -24,6 +24,10 @@ export type ServiceTypeRow = { id: number; slug: string; name: string; descripti
 export type PlaceRow = Selectable<Database["places"]> &
   Omit<Database["place_translations"], "place_id" | "language"> & { category_kind: number; city_name: string; category_name: string };
 export type MediaRow = Selectable<Database["media"]> & Omit<Database["media_translations"], "media_id" | "language">;
+/** A place as a map marker. */
+export type MarkerRow = Pick<PlaceRow, "id" | "kind" | "category_id" | "city_id" | "lat" | "lng" | "name" | "city_name">;
+/** Latitudes and longitudes that bound an area. */
+export type MarkerBox = { south: number; north: number; west: number; east: number };
 export type PlaceFilter = {
   categoryId?: number;
   cityId?: number;
@@ -187,6 +191,33 @@ export function contentRepository(db: Db) {
           )
         : items.length;
       return { items, total };
+    },
+
+    /**
+     * Places as map markers (what a marker shows, no texts but the name), most popular first; within a box of
+     * latitudes and longitudes when one is given. Every place's whole row would not fit the server's memory at
+     * tens of thousands of places.
+     */
+    async markers(language: string, box?: MarkerBox): Promise<MarkerRow[]> {
+      let q = db
+        .selectFrom("places as p")
+        .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
+        .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language))
+        .innerJoin("city_translations as cte", (j) => j.onRef("cte.city_id", "=", "p.city_id").on("cte.language", "=", "en"))
+        .leftJoin("city_translations as ctl", (j) => j.onRef("ctl.city_id", "=", "p.city_id").on("ctl.language", "=", language))
+        .select([
+          "p.id",
+          "p.kind",
+          "p.category_id",
+          "p.city_id",
+          "p.lat",
+          "p.lng",
+          tr("name").as("name"),
+          tr("name", "ctl", "cte").as("city_name"),
+        ]);
+      if (box)
+        q = q.where("p.lat", ">=", box.south).where("p.lat", "<=", box.north).where("p.lng", ">=", box.west).where("p.lng", "<=", box.east);
+      return (await q.orderBy("p.popularity", "desc").orderBy("p.id").execute()) as MarkerRow[];
     },
 
     async stars(filter: { categoryId: number; serviceTypeId: number; cityId: number }): Promise<number[]> {

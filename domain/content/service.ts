@@ -1,5 +1,5 @@
 // The content the API and the pages share: language resolution, filters and per-entity media.
-import type { ContentRepository, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
+import type { ContentRepository, MarkerBox, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
 import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
@@ -81,6 +81,8 @@ export function contentService(repo: ContentRepository) {
     },
 
     places: (language: string, filter: PlaceFilter, page?: Page) => repo.places(language, filter, page),
+    /** Places as map markers, most popular first, within `box` when given. */
+    markers: (language: string, box?: MarkerBox) => repo.markers(language, box),
     async place(id: number, language: string): Promise<PlaceRow | undefined> {
       return (await repo.places(language, { ids: [id] })).items[0];
     },

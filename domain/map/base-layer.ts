@@ -70,6 +70,11 @@ export function project(lng: number, lat: number): [number, number] {
   return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
 }
 
+/** The longitude and latitude of a point of the map's SVG space. */
+export function unproject(x: number, y: number): [number, number] {
+  return countryProjection().invert!([x, y])!;
+}
+
 /** The outlines seen through a window of the SVG space ([x0, y0, x1, y1]), clipped to it, to one decimal. */
 function outlines(window: [number, number, number, number]): BaseLayer["countries"] {
   const [x0, y0, x1, y1] = window;
