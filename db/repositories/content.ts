@@ -41,14 +41,19 @@ export type PlaceFilter = {
 };
 
 export function contentRepository(db: Db) {
-  function places(language: string) {
+  /** Places with their texts and their city's name, in a language with English where it has none. */
+  function placesWithCity(language: string) {
     return db
       .selectFrom("places as p")
       .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
       .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language))
-      .innerJoin("categories as c", "c.id", "p.category_id")
       .innerJoin("city_translations as cte", (j) => j.onRef("cte.city_id", "=", "p.city_id").on("cte.language", "=", "en"))
-      .leftJoin("city_translations as ctl", (j) => j.onRef("ctl.city_id", "=", "p.city_id").on("ctl.language", "=", language))
+      .leftJoin("city_translations as ctl", (j) => j.onRef("ctl.city_id", "=", "p.city_id").on("ctl.language", "=", language));
+  }
+
+  function places(language: string) {
+    return placesWithCity(language)
+      .innerJoin("categories as c", "c.id", "p.category_id")
       .innerJoin("category_translations as kte", (j) => j.onRef("kte.category_id", "=", "p.category_id").on("kte.language", "=", "en"))
       .leftJoin("category_translations as ktl", (j) => j.onRef("ktl.category_id", "=", "p.category_id").on("ktl.language", "=", language))
       .select([
@@ -199,22 +204,16 @@ export function contentRepository(db: Db) {
      * tens of thousands of places.
      */
     async markers(language: string, box?: MarkerBox): Promise<MarkerRow[]> {
-      let q = db
-        .selectFrom("places as p")
-        .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
-        .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language))
-        .innerJoin("city_translations as cte", (j) => j.onRef("cte.city_id", "=", "p.city_id").on("cte.language", "=", "en"))
-        .leftJoin("city_translations as ctl", (j) => j.onRef("ctl.city_id", "=", "p.city_id").on("ctl.language", "=", language))
-        .select([
-          "p.id",
-          "p.kind",
-          "p.category_id",
-          "p.city_id",
-          "p.lat",
-          "p.lng",
-          tr("name").as("name"),
-          tr("name", "ctl", "cte").as("city_name"),
-        ]);
+      let q = placesWithCity(language).select([
+        "p.id",
+        "p.kind",
+        "p.category_id",
+        "p.city_id",
+        "p.lat",
+        "p.lng",
+        tr("name").as("name"),
+        tr("name", "ctl", "cte").as("city_name"),
+      ]);
       if (box)
         q = q.where("p.lat", ">=", box.south).where("p.lat", "<=", box.north).where("p.lng", ">=", box.west).where("p.lng", "<=", box.east);
       return (await q.orderBy("p.popularity", "desc").orderBy("p.id").execute()) as MarkerRow[];

@@ -24,6 +24,18 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     store = library.store();
   });
   const documents = async () => (await t.domain.editing.list(editor, "picture")).map((d) => d.slug);
+  /** What the app's media call answers for a place, in English. */
+  const appMedia = async (slug: string) => {
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.request(
+      `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
+    );
+    return (await res.json()).data as Array<Record<string, any>>;
+  };
 
   it("refuses a script named .jpg, a truncated JPEG, an SVG and an empty file by their bytes, keeping nothing", async () => {
     const before = keys();
@@ -87,16 +99,7 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     const revision = await t.domain.editing.save(editor, "site", "umayyad-mosque", place.revision, body);
     await t.domain.editing.publish(editor, "site", "umayyad-mosque", revision);
 
-    const row = await t.database.db
-      .selectFrom("places")
-      .select(["id", "city_id", "category_id"])
-      .where("slug", "=", "umayyad-mosque")
-      .executeTakeFirstOrThrow();
-    const res = await t.app.request(
-      `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
-    );
-    const media = (await res.json()).data as Array<Record<string, any>>;
-    const first = media.find((m) => m.med_type === 1)!;
+    const first = (await appMedia("umayyad-mosque")).find((m) => m.med_type === 1)!;
     expect(first.med_name).toBe("Krak des Chevaliers from the south-west");
     expect(first.credit).toEqual({
       author: "Vyacheslav Argenberg",
@@ -114,15 +117,7 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     body.caption.en = "Krak des Chevaliers from the south-west, at dusk";
     const revision = await t.domain.editing.save(editor, "picture", "krak-south-west", picture.revision, body);
     await t.domain.editing.publish(editor, "picture", "krak-south-west", revision);
-    const row = await t.database.db
-      .selectFrom("places")
-      .select(["id", "city_id", "category_id"])
-      .where("slug", "=", "umayyad-mosque")
-      .executeTakeFirstOrThrow();
-    const res = await t.app.request(
-      `http://localhost/back/api/user/media1/media/place/${row.id}/city/${row.city_id}/category/${row.category_id}/language/1`,
-    );
-    expect(((await res.json()).data as Array<Record<string, any>>).find((m) => m.med_type === 1)!.med_name).toBe(
+    expect((await appMedia("umayyad-mosque")).find((m) => m.med_type === 1)!.med_name).toBe(
       "Krak des Chevaliers from the south-west, at dusk",
     );
     const version = await t.domain.content.version();

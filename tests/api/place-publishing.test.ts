@@ -3,10 +3,9 @@
 // no other place is touched, a city's picture follows its most popular place, and a place that a published
 // video names cannot be taken off. A place's media and a library video of one place are written the same way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
+import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
-import { contentImages } from "../../domain/content/images.ts";
-import { republish } from "../../domain/content/publishing.ts";
+import { placeStamps, wholeSiteRewrite as rewrite } from "../fixtures/publishing.ts";
 import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
@@ -19,12 +18,8 @@ describe.each(ENGINES)("publishing one place on %s", (engine) => {
   afterAll(() => t.close());
 
   const editing = () => t.domain.editing;
-  /** Rewrites the public tables from every published document, as a content load does: what it would change. */
-  const wholeSiteRewrite = () => republish(t.database, contentImages(TEST_MEDIA), async () => true);
-  const stamps = async () =>
-    new Map(
-      (await t.database.db.selectFrom("places").select(["slug", "updated_at"]).execute()).map((r) => [r.slug, r.updated_at] as const),
-    );
+  const wholeSiteRewrite = () => rewrite(t.database);
+  const stamps = () => placeStamps(t.database);
   const cityPicture = async (slug: string) =>
     (
       await t.database.db

@@ -2,10 +2,9 @@
 // read or written, the rows are those the whole-site load would write (a full rewrite afterwards finds nothing
 // to change), and what the change would break among the places is found in the public tables and refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
+import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
-import { contentImages } from "../../domain/content/images.ts";
-import { republish } from "../../domain/content/publishing.ts";
+import { placeStamps, wholeSiteRewrite as rewrite } from "../fixtures/publishing.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 
@@ -17,11 +16,8 @@ describe.each(ENGINES)("publishing an item many places name on %s", (engine) => 
   afterAll(() => t.close());
 
   const editing = () => t.domain.editing;
-  const wholeSiteRewrite = () => republish(t.database, contentImages(TEST_MEDIA), async () => true);
-  const stamps = async () =>
-    new Map(
-      (await t.database.db.selectFrom("places").select(["slug", "updated_at"]).execute()).map((r) => [r.slug, r.updated_at] as const),
-    );
+  const wholeSiteRewrite = () => rewrite(t.database);
+  const stamps = () => placeStamps(t.database);
   const edit = async <T>(type: string, slug: string, change: (draft: T) => T) => {
     const item = await editing().item(editor, type, slug);
     return editing().save(editor, type, slug, item.revision, change(structuredClone(item.draft) as T));
