@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { AnswerCache } from "./answer-cache.ts";
+import { describe, expect, it, vi } from "vitest";
+import { AnswerCache, BEST_AFTER_MS } from "./answer-cache.ts";
 
 const page = (text: string) => ({
   status: 200,
@@ -91,5 +91,33 @@ describe("the answer cache", () => {
     fail(new Error("database unavailable"));
     for (const p of both) await expect(p).rejects.toThrow("database unavailable");
     expect(await cache.once("k", async () => "made")).toEqual({ value: "made", shared: false });
+  });
+
+  it("makes a kept page smaller at brotli's best level only once it has stayed kept a while", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const cache = new AnswerCache(1 << 22, async () => 1);
+      const words = ["citadel", "souq", "courtyard", "gate", "mosque", "theatre", "column", "fountain", "river", "caravanserai"];
+      let seed = 7;
+      const next = () => (seed = (seed * 48271) % 2147483647);
+      const text = Array.from({ length: 6000 }, () => `${words[next() % words.length]} ${next() % 997}`).join(" ");
+      const body = { status: 200, headers: new Headers({ "content-type": "text/html" }), body: new TextEncoder().encode(`<p>${text}</p>`) };
+      cache.keep("k", body, "br");
+      const size = async () => (await cache.respond("k", "br")!.arrayBuffer()).byteLength;
+      const quick = await size();
+      vi.advanceTimersByTime(BEST_AFTER_MS - 1);
+      await new Promise((r) => setImmediate(r));
+      expect(await size()).toBe(quick);
+      vi.advanceTimersByTime(1);
+      let now = await size();
+      // The best level is made in zlib's threads: wait for it (in real time; only timeouts are simulated).
+      for (let i = 0; i < 2000 && now >= quick; i++) {
+        await new Promise((r) => setImmediate(r));
+        now = await size();
+      }
+      expect(now).toBeLessThan(quick);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

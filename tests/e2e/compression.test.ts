@@ -1,5 +1,5 @@
 // What a slow network is spared: scripts compressed once at build time at the best level, and cached pages
-// compressed again at the best level once their first answer is out (decision 011).
+// compressed again at the best level once they have stayed kept for two seconds (decisions 011, 023).
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { javascriptBytes, transferredBodyBytes } from "../../harness/page-weight.ts";
@@ -25,7 +25,7 @@ describe("compression", () => {
     expect(br.sentBytes).toBeLessThan(compressBody(source, "br").length);
   });
 
-  it("sends a cached page at brotli's best level once its first answer is out, with the same content", async () => {
+  it("sends a cached page at brotli's best level once it has stayed kept a moment, with the same content", async () => {
     // A query string of its own makes this page a cold cache entry.
     const url = `${baseURL()}/ar/about?compression=${Date.now()}`;
     const first = await sent(url);
