@@ -21,6 +21,10 @@ import type { SearchQuery } from "./service.ts";
 /** What the index is asked: the search service's query. */
 export type IndexQuery = SearchQuery;
 export type ScoredPlace = { id: number; score: number };
+/** The best matches (at most `limit`), best first, and how many places matched in all. */
+export type Ranking = { top: ScoredPlace[]; total: number };
+/** How much of a ranking is wanted: the first `limit`, leaving out the places `exclude` names. */
+export type RankOptions = { limit?: number; exclude?: (id: number) => boolean };
 
 // Names and aliases are what people type; the city and category narrow ("castle aleppo"); summaries only help.
 const FIELD_WEIGHT = [1, 1, 0.5, 0.4, 0.2];
@@ -126,10 +130,14 @@ export class SearchIndex extends IndexTables {
     );
   }
 
-  /** Every matching place, best first. */
-  rank(q: IndexQuery): ScoredPlace[] {
+  /**
+   * The best matching places, best first, and how many matched. Only the first `limit` are put in order: a
+   * query naming a city matches thousands of places at national scale, and a page shows ten.
+   */
+  rank(q: IndexQuery, { limit = Number.POSITIVE_INFINITY, exclude }: RankOptions = {}): Ranking {
+    const none = { top: [], total: 0 };
     const positions = tokenize(q.text).slice(0, MAX_QUERY_POSITIONS);
-    if (!positions.length) return [];
+    if (!positions.length) return none;
     const n = positions.length;
     const typing = !/\s$/.test(q.text);
     const expansions = positions.map((forms, i) => this.expand(forms, typing && i === n - 1));
@@ -146,7 +154,7 @@ export class SearchIndex extends IndexTables {
       );
     });
     const totalWeight = weights.reduce((a, b) => a + b, 0);
-    if (!totalWeight) return [];
+    if (!totalWeight) return none;
 
     const mask = this.filterMask(q);
     const best = this.scratchFor(n);
@@ -259,29 +267,40 @@ export class SearchIndex extends IndexTables {
       if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
     }
 
-    const scored: Array<ScoredPlace & { coverage: number; popularity: number }> = [];
+    const count = touched.length;
+    const scoreOf = new Float64Array(count);
+    const coverageOf = new Float64Array(count);
     let bestCoverage = 0;
-    for (const d of touched) {
+    for (let k = 0; k < count; k++) {
+      const d = touched[k]!;
       let matched = 0,
         covered = 0;
       for (let i = 0; i < n; i++) {
         matched += weights[i]! * best[d * n + i]!;
         if (best[d * n + i]! > 0) covered += weights[i]!;
       }
-      const coverage = covered / totalWeight;
-      const doc = this.places[d]!;
-      const score = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (doc.popularity / 100);
-      scored.push({ id: doc.id, score, coverage, popularity: doc.popularity });
-      if (coverage > bestCoverage) bestCoverage = coverage;
+      coverageOf[k] = covered / totalWeight;
+      scoreOf[k] = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (this.places[d]!.popularity / 100);
+      if (coverageOf[k]! > bestCoverage) bestCoverage = coverageOf[k]!;
       done[d] = 0;
       complete[d] = 0;
       exact[d] = 0;
     }
     // Places that match less than half of what the best match matched are noise, not results.
-    return scored
-      .filter((s) => s.coverage >= bestCoverage / 2)
-      .sort((a, b) => b.score - a.score || b.popularity - a.popularity || a.id - b.id)
-      .map(({ id, score }) => ({ id, score }));
+    const before = (a: number, b: number) => {
+      if (scoreOf[a] !== scoreOf[b]) return scoreOf[a]! > scoreOf[b]!;
+      const pa = this.places[touched[a]!]!,
+        pb = this.places[touched[b]!]!;
+      return pa.popularity !== pb.popularity ? pa.popularity > pb.popularity : pa.id < pb.id;
+    };
+    const kept = new Leading(limit, before);
+    let total = 0;
+    for (let k = 0; k < count; k++) {
+      if (coverageOf[k]! < bestCoverage / 2 || exclude?.(this.places[touched[k]!]!.id)) continue;
+      total++;
+      kept.offer(k);
+    }
+    return { top: kept.inOrder().map((k) => ({ id: this.places[touched[k]!]!.id, score: scoreOf[k]! })), total };
   }
 
   /** Which places the query's filters let through, or undefined when it has none. */
@@ -314,9 +333,54 @@ export class SearchIndex extends IndexTables {
   }
 
   search(q: IndexQuery): { ids: number[]; total: number } {
-    const ranked = this.rank(q);
     const start = Math.max(0, q.page - 1) * q.perPage;
-    return { ids: ranked.slice(start, start + q.perPage).map((r) => r.id), total: ranked.length };
+    const { top, total } = this.rank(q, { limit: start + q.perPage });
+    return { ids: top.slice(start).map((r) => r.id), total };
+  }
+}
+
+/**
+ * The first `limit` of the items offered, by `before`, without putting all of them in order: a heap whose root is
+ * the last of those kept, which a better item replaces.
+ */
+class Leading {
+  private readonly heap: number[] = [];
+  private readonly limit: number;
+  private readonly before: (a: number, b: number) => boolean;
+  constructor(limit: number, before: (a: number, b: number) => boolean) {
+    this.limit = limit;
+    this.before = before;
+  }
+
+  offer(item: number) {
+    const { heap, before } = this;
+    if (heap.length < this.limit) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent]!, heap[i]!)) break;
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      }
+      return;
+    }
+    if (!heap.length || !before(item, heap[0]!)) return;
+    heap[0] = item;
+    for (let i = 0; ; ) {
+      const left = 2 * i + 1,
+        right = left + 1;
+      let last = i;
+      if (left < heap.length && before(heap[last]!, heap[left]!)) last = left;
+      if (right < heap.length && before(heap[last]!, heap[right]!)) last = right;
+      if (last === i) break;
+      [heap[last], heap[i]] = [heap[i]!, heap[last]!];
+      i = last;
+    }
+  }
+
+  /** The items kept, first first. */
+  inOrder(): number[] {
+    return this.heap.toSorted((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
   }
 }
 

@@ -4,7 +4,7 @@
 // is read and indexed alone; a load rebuilds the index whole, reading the places in batches (decision 023).
 import type { SearchRepository, SearchDocumentRow } from "../../db/repositories/search.ts";
 import { IndexBuilder } from "./index-build.ts";
-import { buildIndex, type PlaceDocument, type ScoredPlace, SearchIndex } from "./index.ts";
+import { buildIndex, type PlaceDocument, type Ranking, SearchIndex } from "./index.ts";
 
 export type SearchQuery = {
   text: string;
@@ -124,12 +124,14 @@ export const MAX_PATCHED_PLACES = 2000;
  */
 type Built = { version: number; baseVersion: number; base: SearchIndex; patch?: { index: SearchIndex; replaced: Set<number> } };
 
-/** Both parts' matches, best first, the patch's in place of the base's: the ranking one index would give. */
-function ranked(built: Built, q: SearchQuery): ScoredPlace[] {
-  const fromBase = built.base.rank(q);
-  if (!built.patch) return fromBase;
+/** Both parts' best matches (the first `limit`), the patch's in place of the base's: the ranking one index would give. */
+function ranked(built: Built, q: SearchQuery, limit: number): Ranking {
+  if (!built.patch) return built.base.rank(q, { limit });
   const { index, replaced } = built.patch;
-  return [...fromBase.filter((r) => !replaced.has(r.id)), ...index.rank(q)].sort((a, b) => b.score - a.score || a.id - b.id);
+  const base = built.base.rank(q, { limit, exclude: (id) => replaced.has(id) });
+  const patch = index.rank(q, { limit });
+  const top = [...base.top, ...patch.top].sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
+  return { top, total: base.total + patch.total };
 }
 
 /**
@@ -198,9 +200,9 @@ export function indexedSearchService(repo: SearchRepository, contentVersion: () 
     },
     async search(q) {
       if (!q.text.trim()) return { ids: [], total: 0 };
-      const all = ranked(await index(), q);
       const start = Math.max(0, q.page - 1) * q.perPage;
-      return { ids: all.slice(start, start + q.perPage).map((r) => r.id), total: all.length };
+      const { top, total } = ranked(await index(), q, start + q.perPage);
+      return { ids: top.slice(start).map((r) => r.id), total };
     },
   };
 }
