@@ -832,7 +832,7 @@ function report(
       `and page until they show it; then takes \`${o.other}\` off the site and puts it back. The warm page and the API list are loaded ` +
       `(autocannon, ${CONNECTIONS} connections) in ${SLICES} slices alone, each followed by one with a publish a second (each of a new ` +
       `summary); publishes go on up to ${o.publishes} before the server's RSS is read; last, ${o.runs} new drafts are previewed twice ` +
-      "each (a preview renders the whole site with the draft in place). A server that dies is recorded and a new one started on the same " +
+      "each (a preview renders the public route on the live database, with the draft written in a transaction that is rolled back). A server that dies is recorded and a new one started on the same " +
       `database for the next step (${MAX_STARTS} at most). \`content:export\` runs ${o.exports} times. ` +
       "Figures: min / median / max (one value when measured once); peak RSS from /proc (VmHWM).",
     "",
