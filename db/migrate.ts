@@ -11,6 +11,7 @@ import * as totpSteps from "./migrations/007-totp-steps.ts";
 import * as documentTitles from "./migrations/008-document-titles.ts";
 import * as searchChanges from "./migrations/009-search-changes.ts";
 import * as mediaByFile from "./migrations/010-media-by-file.ts";
+import * as mostPopularPlace from "./migrations/011-most-popular-place.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -23,6 +24,7 @@ const MIGRATIONS = [
   { name: "008-document-titles", up: documentTitles.up },
   { name: "009-search-changes", up: searchChanges.up },
   { name: "010-media-by-file", up: mediaByFile.up },
+  { name: "011-most-popular-place", up: mostPopularPlace.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

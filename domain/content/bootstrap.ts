@@ -31,7 +31,7 @@ export async function loadContentFolder(handle: DatabaseHandle, places: MediaPla
   const importVideos = async () => {
     for (const v of source.site.videos)
       for (const file of [v.file, ...v.captions.map((c) => c.file)])
-        await places.library.importFile(file, readFileSync(join(contentDir, "media", "library", file)), v.seconds);
+        await places.library.importFile(file, () => readFileSync(join(contentDir, "media", "library", file)), v.seconds);
   };
   try {
     return await loadSource(handle, source, { image: contentImages(places), progress, whenValid: importVideos });

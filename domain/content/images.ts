@@ -18,7 +18,7 @@ export function contentImages({ contentDir, mediaDir, library }: MediaPlaces): I
   return async ({ key, motif, picture }) => {
     if (picture) {
       const seed = join(contentDir, "media", "library", picture.file);
-      if (existsSync(seed)) await library.importFile(picture.file, readFileSync(seed));
+      if (existsSync(seed)) await library.importFile(picture.file, () => readFileSync(seed));
       return { ...(await library.image(picture.file)), photograph: true, picture };
     }
     const photo = ["jpg", "jpeg", "png", "webp", "avif"]

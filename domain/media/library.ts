@@ -104,10 +104,13 @@ export function mediaLibrary(store: MediaStore) {
 
     /**
      * Puts a file of a content folder (content/media/library/, an export's) into the store under its own name,
-     * unless it is there, by the same checks as an upload. `seconds`: a captions file's video's length.
+     * unless it is there, by the same checks as an upload. `source`: its bytes, or how to read them (read only
+     * when the store lacks the file: every publish of a place asks for its photographs). `seconds`: a captions
+     * file's video's length.
      */
-    async importFile(file: string, bytes: Uint8Array, seconds = Number.POSITIVE_INFINITY): Promise<void> {
+    async importFile(file: string, source: Uint8Array | (() => Uint8Array), seconds = Number.POSITIVE_INFINITY): Promise<void> {
       if ((await store.size(keyOf(file))) !== undefined) return;
+      const bytes = typeof source === "function" ? source() : source;
       let kept = bytes;
       if (isImageFile(file)) await checkImage(bytes);
       else if (file.endsWith(".vtt")) kept = checkCaptions(bytes, seconds).bytes;
