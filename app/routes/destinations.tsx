@@ -11,12 +11,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
   const [cities, categories] = await Promise.all([domain.content.cities(language), domain.content.categories(language, 1)]);
-  // Each city opens on the first destination category (in the editors' order) it has sites in.
-  const sites = (await domain.content.places(language, { kind: "site" })).items;
+  // Each city opens on the first destination category (in the editors' order) it has sites in; which categories
+  // a city has sites in is read as pairs, never as the sites themselves (tens of thousands at national scale).
+  const pairs = await domain.content.categoriesByCity("site");
   const firstCategory = new Map<number, number>();
   for (const category of categories) {
-    for (const site of sites)
-      if (site.category_id === category.id && !firstCategory.has(site.city_id)) firstCategory.set(site.city_id, category.id);
+    for (const pair of pairs)
+      if (pair.category_id === category.id && !firstCategory.has(pair.city_id)) firstCategory.set(pair.city_id, category.id);
   }
   const images = await coverImages(
     domain,

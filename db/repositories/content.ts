@@ -219,6 +219,11 @@ export function contentRepository(db: Db) {
       return (await q.orderBy("p.popularity", "desc").orderBy("p.id").execute()) as MarkerRow[];
     },
 
+    /** Which categories each city has places of (of one kind): pairs, not the places. */
+    async categoriesByCity(kind: string): Promise<Array<{ city_id: number; category_id: number }>> {
+      return db.selectFrom("places").select(["city_id", "category_id"]).distinct().where("kind", "=", kind).execute();
+    },
+
     async stars(filter: { categoryId: number; serviceTypeId: number; cityId: number }): Promise<number[]> {
       const rows = await db
         .selectFrom("places")

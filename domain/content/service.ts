@@ -81,6 +81,8 @@ export function contentService(repo: ContentRepository) {
     },
 
     places: (language: string, filter: PlaceFilter, page?: Page) => repo.places(language, filter, page),
+    /** Which categories each city has places of (of one kind). */
+    categoriesByCity: (kind: string) => repo.categoriesByCity(kind),
     /** Places as map markers, most popular first, within `box` when given. */
     markers: (language: string, box?: MarkerBox) => repo.markers(language, box),
     async place(id: number, language: string): Promise<PlaceRow | undefined> {
