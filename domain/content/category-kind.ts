@@ -6,6 +6,11 @@ export const CategoryKind = { destinations: 1, services: 2, featured: 3, culture
 export type CategoryKind = (typeof CategoryKind)[keyof typeof CategoryKind];
 export const CATEGORY_KINDS = Object.values(CategoryKind);
 
+/** The kind of category a kind of place (site, culture, service) belongs in. */
+export function categoryKindOf(placeKind: string): CategoryKind {
+  return placeKind === "service" ? CategoryKind.services : placeKind === "culture" ? CategoryKind.culture : CategoryKind.destinations;
+}
+
 /** Categories a visitor browses city by city (/cities/{category}/sites/{city}): sites and culture places. */
 export function isBrowsedByCity(category: { kind: number }): boolean {
   return category.kind === CategoryKind.destinations || category.kind === CategoryKind.culture;

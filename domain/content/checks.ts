@@ -4,6 +4,7 @@
 import type { ContentFiles } from "./files.ts";
 import type { Translated } from "./schema.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
+import { categoryKindOf } from "./category-kind.ts";
 import { PRACTICAL_TEXTS } from "../../shared/place-facts.ts";
 
 const ARABIC = /\p{Script=Arabic}/u;
@@ -173,7 +174,7 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     }
     if (isService && !serviceTypes.has(p.service)) at("service", "unknown-reference", { slug: p.service });
     if (category) {
-      const expected = isService ? 2 : p.kind === "culture" ? 4 : 1;
+      const expected = categoryKindOf(type);
       if (category.kind !== expected) at("category", "wrong-category-kind", { slug: p.category, kind: category.kind, expected });
     }
     text(type, p.slug, "name", p.name, { isName: true });

@@ -9,6 +9,7 @@
 import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import { contentWriter } from "../../db/repositories/content-writer.ts";
 import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
+import { categoryKindOf } from "./category-kind.ts";
 import { contentProblems, distanceKm, type ContentProblem } from "./checks.ts";
 import { type ContentDocument, type DocumentType, filesFromDocuments } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
@@ -34,9 +35,6 @@ const READ_TYPES = [...SITE_TYPES, "languages"];
 export function publishedWithSite(type: DocumentType): boolean {
   return SITE_TYPES.has(type);
 }
-
-/** The kind of category each kind of place needs (checks.ts). */
-const CATEGORY_KIND: Record<string, number> = { site: 1, service: 2, culture: 4 };
 
 /**
  * Runs `change` (which publishes or takes off the item, and audits it) and writes the public rows it changes, in
@@ -101,13 +99,20 @@ async function writeSiteChange(trx: Db, image: ImageSource, item: Item, now: str
   const ids = await writeSite(trx, withTops, { image, stamp: now, report });
   await writeAfterPlaces(trx, withTops, ids, { image, stamp: now, report });
   // A photograph's new caption, alt text or credit is in the media rows of every place that shows it.
-  for (const p of showing) {
-    const place = await documents.get(p.kind, p.slug);
-    if (!place?.published) continue;
-    const files = await withNamed(site, { type: p.kind as DocumentType, slug: p.slug, position: place.position, body: place.published });
-    const counts = await rewritePlace(trx, image, { type: p.kind as DocumentType, slug: p.slug }, files, now);
-    report.changed += counts.changed;
-    report.unchanged += counts.unchanged;
+  // Their documents are read a kind at a time, not one query per place.
+  for (const [kind, places] of Map.groupBy(showing, (p) => p.kind)) {
+    const docs = await documents.getMany(
+      kind,
+      places.map((p) => p.slug),
+    );
+    for (const doc of docs.values()) {
+      if (!doc.published) continue;
+      const item = { type: kind as DocumentType, slug: doc.slug };
+      const files = withNamed(site, { ...item, position: doc.position, body: doc.published });
+      const counts = await rewritePlace(trx, image, item, files, now);
+      report.changed += counts.changed;
+      report.unchanged += counts.unchanged;
+    }
   }
   // The names of cities, categories and service types are in their places' search texts.
   const search = ["city", "category", "service-type"].includes(item.type) ? null : showing.map((p) => p.id);
@@ -152,13 +157,13 @@ async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<C
     if (!category) gone("category", places);
     else
       for (const p of places)
-        if (CATEGORY_KIND[p.kind] !== category.kind)
+        if (categoryKindOf(p.kind) !== category.kind)
           problems.push({
             type: p.kind,
             slug: p.slug,
             field: "category",
             code: "wrong-category-kind",
-            values: { slug: category.slug, kind: category.kind, expected: CATEGORY_KIND[p.kind]! },
+            values: { slug: category.slug, kind: category.kind, expected: categoryKindOf(p.kind) },
           });
   } else if (item.type === "service-type" && !site.serviceTypes.some((s) => s.slug === item.slug)) {
     gone("service", await naming("service_types", "service_type_id"));
@@ -202,7 +207,7 @@ async function mostPopular(
 }
 
 /** A place with the site's items it names (its category, city, service type, photographs). */
-async function withNamed(site: ContentFiles, place: ContentDocument): Promise<ContentFiles> {
+function withNamed(site: ContentFiles, place: ContentDocument): ContentFiles {
   const { places, services } = filesFromDocuments([place]).files;
   return { ...site, places, services };
 }
