@@ -90,19 +90,19 @@ export async function loadSource(
   return handle.db.transaction().execute(async (trx) => {
     await lockPublishing(trx, handle.engine);
     const documents = documentsRepository(trx);
-    const kept: ContentDocument[] = [];
+    const kept: Array<{ type: string; slug: string }> = [];
     const put = async (docs: ContentDocument[]) => {
       await putLoaded(documents, docs, now);
-      for (const { type, slug } of docs) kept.push({ type, slug: detached(slug), position: 0, body: null });
+      for (const { type, slug } of docs) kept.push({ type, slug: detached(slug) });
     };
     const report = { changed: 0, unchanged: 0, deleted: 0 };
     await put(siteDocumentsFromFiles(source.site, source.manifest));
     const ids = await writeSite(trx, withTops, { image, stamp: now, report });
     const positions = {};
     const slugs: string[] = [];
+    const writing = { image, stamp: now, report, pictures: source.site.pictures, manifest: source.manifest };
     for (const batch of source.batches()) {
       await put(placeDocumentsFromFiles(batch, positions));
-      const writing = { image, stamp: now, report, pictures: source.site.pictures, manifest: source.manifest };
       slugs.push(...(await writePlaces(trx, batch, ids, writing)).map(detached));
       progress("writing", slugs.length, source.places);
     }
