@@ -5,6 +5,7 @@ import { WORKSPACE_ROUTES } from "../shared/workspace-routes";
 // (the optional :lang segment; an unknown prefix answers 404 in app/lib/loader-params.server.ts).
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The editorial workspace: its routes, and who may open each, are listed in shared/workspace-routes.ts.
   route(

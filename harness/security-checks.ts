@@ -79,6 +79,7 @@ export async function hostPoisoning(baseURL: string, from: string, foreign = "ev
     { kind: "page", path: "/es/about" },
     { kind: "page data", path: "/es/about.data" },
     { kind: "sitemap", path: "/sitemap.xml" },
+    { kind: "sitemap file", path: "/sitemaps/pages.xml" },
     { kind: "robots.txt", path: "/robots.txt" },
     { kind: "API list", path: "/back/api/user/category1/category/language/1" },
   ];

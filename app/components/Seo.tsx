@@ -14,6 +14,7 @@ export function Seo({
   image,
   jsonLd,
   noindex,
+  page = 1,
 }: {
   title: string;
   description: string;
@@ -22,24 +23,28 @@ export function Seo({
   jsonLd?: object;
   /** A page search engines should not list (the offline page). */
   noindex?: boolean;
+  /** The page of a list (?page=N): its own canonical address and title. */
+  page?: number;
 }) {
   const root = useRouteLoaderData<RootData>("root")!;
   const { t, language } = useI18n();
-  const url = root.origin + localePath(language, path);
-  const fullTitle = path === "/" ? `${t("common.siteName")} | ${title}` : `${title} | ${t("common.siteName")}`;
+  const pageTitle = page > 1 ? t("common.titlePage", { title, page }) : title;
+  const address = page > 1 ? `${path}?page=${page}` : path;
+  const url = root.origin + localePath(language, address);
+  const fullTitle = path === "/" ? `${t("common.siteName")} | ${pageTitle}` : `${pageTitle} | ${t("common.siteName")}`;
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={url} />
-      {alternates(path).map((a) => (
+      {alternates(address).map((a) => (
         <link key={a.language} rel="alternate" hrefLang={a.language} href={root.origin + a.path} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={root.origin + path} />
+      <link rel="alternate" hrefLang="x-default" href={root.origin + address} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t("common.siteName")} />
-      <meta property="og:title" content={title} />
+      <meta property="og:title" content={pageTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:locale" content={OG_LOCALE[language]} />

@@ -5,7 +5,7 @@ import { project, surroundingsLayer, unproject } from "../../domain/map/base-lay
 import type { MapMarker } from "../../shared/map-clusters";
 import { localePath, sitePath } from "./paths";
 import type { LanguageCode } from "../../shared/languages";
-import type { MarkerBox } from "../../db/repositories/content";
+import type { MarkerBox, PlaceFilter } from "../../db/repositories/content";
 
 /** Where the names of the neighbours and the sea are written (longitude, latitude), by their text's key. */
 const AREA_LABELS: Array<[string, number, number]> = [
@@ -19,9 +19,13 @@ const AREA_LABELS: Array<[string, number, number]> = [
 
 export type MapPlace = MapMarker & { categoryId: number; city: string };
 
-/** Every place as a marker (or those within `box`), most popular first (the order clusters are made in). */
-export async function mapPlaces(domain: Domain, language: LanguageCode, box?: MarkerBox): Promise<MapPlace[]> {
-  const items = await domain.content.markers(language, box);
+/** Places as markers (of a filter, within `box`, at most `limit`), most popular first (the order clusters are made in). */
+export async function mapPlaces(
+  domain: Domain,
+  language: LanguageCode,
+  only?: { box?: MarkerBox; filter?: PlaceFilter; limit?: number },
+): Promise<MapPlace[]> {
+  const items = await domain.content.markers(language, only);
   return items.map((p) => {
     const [x, y] = project(p.lng, p.lat);
     return {
@@ -62,7 +66,7 @@ export async function surroundingsMap(domain: Domain, language: LanguageCode, pl
   // read by their box rather than every place of the site.
   const [west, north] = unproject(x0 - 1, y0 - 1);
   const [east, south] = unproject(x1 + 1, y1 + 1);
-  const near = (await mapPlaces(domain, language, { south, north, west, east })).filter(
+  const near = (await mapPlaces(domain, language, { box: { south, north, west, east } })).filter(
     (m) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3,
   );
   return {

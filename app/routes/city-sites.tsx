@@ -1,5 +1,5 @@
 // /cities/{categoryId}/sites/{cityId}: the city's sites, the chosen category first, each list headed
-// "discover {category} of {city}".
+// "discover {category} of {city}". The chosen category's list comes in pages (?page=N).
 import type { Route } from "./+types/city-sites";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages, placeCards } from "../lib/view.server";
@@ -9,10 +9,16 @@ import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { PlaceGrid } from "../components/PlaceCard";
 import { DataState } from "../components/DataState";
+import { Pager } from "../components/Pager";
+import { LocalLink } from "../components/LocalLink";
+import { LIST_PAGE_SIZE, pageOfList, pageParam } from "../lib/paging.server";
 import { sitePath } from "../lib/paths";
 import { isBrowsedByCity } from "../../domain/content/category-kind";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Places shown of each of the city's other categories: whole rows at two, three and four cards a row. */
+const SECTION_SIZE = 12;
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
   const categoryId = idParam(params.categoryId);
@@ -26,25 +32,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const cover = covers.get(cityId);
   const category = categories.find((c) => c.id === categoryId);
   if (!city || !category) throw notFound();
+  const inCategory = (id: number) => ({ categoryId: id, cityId: city.id, withoutService: true });
+  const at = pageOfList(pageParam(request), await domain.content.countPlaces(inCategory(categoryId)));
   const first = await domain.content
-    .places(language, { categoryId, cityId: city.id, withoutService: true })
+    .places(language, inCategory(categoryId), { page: at.page, perPage: LIST_PAGE_SIZE })
     .then((r) => placeCards(domain, language, r.items));
-  // The city's other categories follow; not needed for the first paint, so they stream on client navigation.
-  const others = domain.content.places(language, { cityId: city.id, withoutService: true }).then(async (r) => {
-    const cards = await placeCards(
-      domain,
-      language,
-      r.items.filter((p) => p.category_id !== categoryId),
-    );
-    return categories
-      .filter((c) => c.id !== categoryId && isBrowsedByCity(c))
-      .map((c) => ({ id: c.id, name: c.name, places: cards.filter((p) => p.categoryId === c.id) }))
-      .filter((section) => section.places.length);
-  });
+  // The city's other categories follow on the list's first page, each its most popular places and a link to
+  // its own list; not needed for the first paint, so they stream on client navigation.
+  const others =
+    at.page > 1
+      ? Promise.resolve([])
+      : Promise.all(
+          categories
+            .filter((c) => c.id !== categoryId && isBrowsedByCity(c))
+            .map(async (c) => {
+              const { items, total } = await domain.content.places(language, inCategory(c.id), { page: 1, perPage: SECTION_SIZE });
+              return { id: c.id, name: c.name, total, places: await placeCards(domain, language, items) };
+            }),
+        ).then((sections) => sections.filter((section) => section.places.length));
   return {
     city: { id: city.id, name: city.name, description: city.description, lat: city.lat, lng: city.lng },
     category: { id: category.id, name: category.name },
     photo: cover?.credit ? cover : null,
+    at,
     first,
     others,
   };
@@ -52,13 +62,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function CitySites({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { city, category, photo, first, others } = loaderData;
+  const { city, category, photo, at, first, others } = loaderData;
   return (
     <div className="page">
       <Seo
         title={t("sites.title", { category: category.name, city: city.name })}
         description={city.description}
         path={sitePath.citySites(category.id, city.id)}
+        page={at.page}
         jsonLd={{
           "@context": "https://schema.org",
           "@type": "City",
@@ -82,6 +93,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
           {t("sites.title", { category: category.name, city: city.name })}
         </h2>
         <PlaceGrid places={first} emptyText={t("sites.empty")} />
+        <Pager path={sitePath.citySites(category.id, city.id)} {...at} />
       </section>
       <DataState data={others} group="sites" emptyText={false} loadingKey="loadingCityInfo.text">
         {(sections) =>
@@ -89,6 +101,13 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
             <section key={s.id} className="section" aria-labelledby={`sites-${s.id}`}>
               <h2 id={`sites-${s.id}`}>{t("sites.title", { category: s.name, city: city.name })}</h2>
               <PlaceGrid places={s.places} />
+              {s.total > s.places.length && (
+                <p className="see-all">
+                  <LocalLink to={sitePath.citySites(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
+                    {t("sites.seeAll", { count: s.total })}
+                  </LocalLink>
+                </p>
+              )}
             </section>
           ))
         }

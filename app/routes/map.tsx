@@ -1,5 +1,6 @@
-// /map: every site, culture place and service provider on a map of Syria drawn from our own origin, with
-// filters by category and city (a form: it works without a script), and the list of every marker shown.
+// /map: the best-known sites, culture places and service providers (at most MAP_MARKERS, with the count of all)
+// on a map of Syria drawn from our own origin, with filters by category and city (a form: it works without a
+// script), and the list of every marker shown.
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/map";
 import { languageOf, domainOf } from "../lib/loader-params.server";
@@ -12,6 +13,9 @@ import { CountryMap } from "../components/CountryMap";
 import { MAP_HEIGHT, MAP_WIDTH, viewAround } from "../../shared/map-clusters";
 import { localePath } from "../lib/paths";
 
+/** The most markers one map draws (and lists). */
+const MAP_MARKERS = 400;
+
 const numberParam = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -20,23 +24,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const categoryId = numberParam(query.get("category"));
   const cityId = numberParam(query.get("city"));
-  const [places, labels, categories, cities] = await Promise.all([
-    mapPlaces(domain, language),
+  const filter = { categoryId, cityId };
+  // At national scale the map draws the best-known places of what is chosen, never tens of thousands of
+  // markers; the count says how many there are, and a city or a kind of place narrows the choice.
+  const [shown, total, labels, categories, cities, used, withPlaces] = await Promise.all([
+    mapPlaces(domain, language, { filter, limit: MAP_MARKERS }),
+    domain.content.countPlaces(filter),
     mapLabels(domain, language),
     domain.content.categories(language),
     domain.content.cities(language),
+    domain.content.placeValues({}, "category_id"),
+    domain.content.placeValues({}, "city_id"),
   ]);
-  const shown = places.filter(
-    (p) => (categoryId === undefined || p.categoryId === categoryId) && (cityId === undefined || p.cityId === cityId),
-  );
   // Filtered to one city, the map opens on its places.
   const viewBox = viewAround(cityId === undefined ? [] : shown, MAP_WIDTH, MAP_HEIGHT, 80);
-  const used = new Set(places.map((p) => p.categoryId));
-  const withPlaces = new Set(places.map((p) => p.cityId));
   return {
     base: countryLayer(),
     tiles: tilesFor(domain.mapTiles),
     viewBox,
+    total,
     markers: shown.map(({ categoryId: _c, city: _n, ...m }) => m),
     list: cities
       .filter((c) => shown.some((p) => p.cityId === c.id))
@@ -49,8 +55,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     filters: {
       category: categoryId ?? null,
       city: cityId ?? null,
-      categories: categories.filter((c) => used.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
-      cities: cities.filter((c) => withPlaces.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
+      categories: categories.filter((c) => used.includes(c.id)).map((c) => ({ id: c.id, name: c.name })),
+      cities: cities.filter((c) => withPlaces.includes(c.id)).map((c) => ({ id: c.id, name: c.name })),
     },
   };
 }
@@ -89,7 +95,9 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="note" role="status">
-        {t("map.count", { count: loaderData.markers.length })}
+        {loaderData.total > loaderData.markers.length
+          ? t("map.countSome", { shown: loaderData.markers.length, count: loaderData.total })
+          : t("map.count", { count: loaderData.total })}
       </p>
       <CountryMap
         viewBox={loaderData.viewBox}

@@ -4,6 +4,8 @@ import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/service";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { placeCards } from "../lib/view.server";
+import { LIST_PAGE_SIZE, pageOfList, pageParam } from "../lib/paging.server";
+import { Pager } from "../components/Pager";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { PlaceGrid } from "../components/PlaceCard";
@@ -18,35 +20,40 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!service) throw notFound();
   const url = new URL(request.url);
   const servicesCategory = (await domain.content.categories(language, 2))[0];
-  const all = servicesCategory
-    ? (await domain.content.places(language, { serviceTypeId: service.id, categoryId: servicesCategory.id })).items
-    : [];
-  const cityIds = [...new Set(all.map((p) => p.city_id))];
+  // A service type's providers may number thousands: the filters' options and the count are asked of the
+  // database, and one page of cards is read.
+  const offered = { serviceTypeId: service.id, categoryId: servicesCategory?.id ?? -1 };
+  const cityIds = await domain.content.placeValues(offered, "city_id");
   const cities = (await domain.content.cities(language)).filter((c) => cityIds.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
   const cityId = Number(url.searchParams.get("city")) || null;
   const city = cities.find((c) => c.id === cityId) ?? null;
-  const inCity = all.filter((p) => !city || p.city_id === city.id);
-  const stars = [...new Set(inCity.map((p) => p.star).filter((s): s is number => s !== null))].sort();
+  const inCity = city ? { ...offered, cityId: city.id } : offered;
+  const stars = await domain.content.placeValues(inCity, "star");
   const star = Number(url.searchParams.get("star")) || null;
   const chosenStar = star && stars.includes(star) ? star : null;
-  const shown = inCity.filter((p) => !chosenStar || p.star === chosenStar);
+  const shown = chosenStar ? { ...inCity, star: chosenStar } : inCity;
+  const total = await domain.content.countPlaces(shown);
+  const at = pageOfList(pageParam(request), total);
+  const providers = await domain.content.places(language, shown, { page: at.page, perPage: LIST_PAGE_SIZE });
   return {
     service: { id: service.id, name: service.name, description: service.description },
     cities,
     city: city?.id ?? null,
     stars,
     star: chosenStar,
-    providers: await placeCards(domain, language, shown),
+    total,
+    at,
+    providers: await placeCards(domain, language, providers.items),
   };
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const submit = useSubmit();
-  const { service, cities, city, stars, star, providers } = loaderData;
+  const { service, cities, city, stars, star, total, at, providers } = loaderData;
   return (
     <div className="page with-sidebar">
-      <Seo title={service.name} description={service.description} path={sitePath.service(service.id)} />
+      <Seo title={service.name} description={service.description} path={sitePath.service(service.id)} page={at.page} />
       <h1>{service.name}</h1>
       <p className="lead">{service.description}</p>
       <aside className="sidebar" aria-labelledby="filters-title">
@@ -91,8 +98,9 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         </Form>
       </aside>
       <section className="providers" aria-labelledby="providers-title">
-        <h2 id="providers-title">{t("services.providers", { count: providers.length })}</h2>
+        <h2 id="providers-title">{t("services.providers", { count: total })}</h2>
         <PlaceGrid places={providers} emptyText={t("sites.empty")} />
+        <Pager path={sitePath.service(service.id)} query={{ city, star }} {...at} />
       </section>
     </div>
   );

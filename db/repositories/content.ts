@@ -35,6 +35,8 @@ export type PlaceFilter = {
   star?: number;
   featured?: boolean;
   kind?: string;
+  /** Places of every kind but this one. */
+  notKind?: string;
   withoutService?: boolean;
   ids?: number[];
   slug?: string;
@@ -84,7 +86,8 @@ export function contentRepository(db: Db) {
       ]);
   }
 
-  function applyFilter<Q extends ReturnType<typeof places>>(q: Q, f: PlaceFilter): Q {
+  /** The filter's conditions on a query over "places as p" (a list, a count, or a column's values). */
+  function applyFilter<Q>(q: Q, f: PlaceFilter): Q {
     let r: any = q;
     if (f.categoryId !== undefined) r = r.where("p.category_id", "=", f.categoryId);
     if (f.cityId !== undefined) r = r.where("p.city_id", "=", f.cityId);
@@ -92,6 +95,7 @@ export function contentRepository(db: Db) {
     if (f.star !== undefined) r = r.where("p.star", "=", f.star);
     if (f.featured) r = r.where("p.featured", "=", 1);
     if (f.kind !== undefined) r = r.where("p.kind", "=", f.kind);
+    if (f.notKind !== undefined) r = r.where("p.kind", "<>", f.notKind);
     if (f.withoutService) r = r.where("p.service_type_id", "is", null).where("p.star", "is", null);
     if (f.ids) r = r.where("p.id", "in", f.ids.length ? f.ids : [-1]);
     if (f.slug !== undefined) r = r.where("p.slug", "=", f.slug);
@@ -199,12 +203,12 @@ export function contentRepository(db: Db) {
     },
 
     /**
-     * Places as map markers (what a marker shows, no texts but the name), most popular first; within a box of
-     * latitudes and longitudes when one is given. Every place's whole row would not fit the server's memory at
-     * tens of thousands of places.
+     * Places as map markers (what a marker shows, no texts but the name), most popular first: those a filter
+     * matches, within a box of latitudes and longitudes when one is given, and at most `limit` of them. Every
+     * place's whole row would not fit the server's memory at tens of thousands of places.
      */
-    async markers(language: string, box?: MarkerBox): Promise<MarkerRow[]> {
-      let q = placesWithCity(language).select([
+    async markers(language: string, only: { box?: MarkerBox; filter?: PlaceFilter; limit?: number } = {}): Promise<MarkerRow[]> {
+      let q = applyFilter(placesWithCity(language), only.filter ?? {}).select([
         "p.id",
         "p.kind",
         "p.category_id",
@@ -214,9 +218,42 @@ export function contentRepository(db: Db) {
         tr("name").as("name"),
         tr("name", "ctl", "cte").as("city_name"),
       ]);
+      const box = only.box;
       if (box)
         q = q.where("p.lat", ">=", box.south).where("p.lat", "<=", box.north).where("p.lng", ">=", box.west).where("p.lng", "<=", box.east);
-      return (await q.orderBy("p.popularity", "desc").orderBy("p.id").execute()) as MarkerRow[];
+      q = q.orderBy("p.popularity", "desc").orderBy("p.id");
+      if (only.limit !== undefined) q = q.limit(only.limit);
+      return (await q.execute()) as MarkerRow[];
+    },
+
+    /** Where a page of places lives (its category and city), in the order of their ids: the sitemap's files. */
+    async placeAddresses(filter: PlaceFilter, page: Page): Promise<Array<{ id: number; category_id: number; city_id: number }>> {
+      return applyFilter(db.selectFrom("places as p"), filter)
+        .select(["p.id", "p.category_id", "p.city_id"])
+        .orderBy("p.id")
+        .limit(page.perPage)
+        .offset((page.page - 1) * page.perPage)
+        .execute();
+    },
+
+    /** How many places a filter matches, counted on the places alone (no texts joined). */
+    async countPlaces(filter: PlaceFilter): Promise<number> {
+      const row = await applyFilter(db.selectFrom("places as p"), filter)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The distinct values one column takes among the places a filter matches (a list's filter options). */
+    async placeValues(filter: PlaceFilter, column: "city_id" | "category_id" | "star"): Promise<number[]> {
+      const rows = await applyFilter(db.selectFrom("places as p"), filter)
+        .select((eb) => eb.ref(`p.${column}`).as("value"))
+        .distinct()
+        .execute();
+      return rows
+        .map((r) => r.value)
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
     },
 
     /** Which categories each city has places of (of one kind): pairs, not the places. */

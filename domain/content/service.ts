@@ -81,10 +81,14 @@ export function contentService(repo: ContentRepository) {
     },
 
     places: (language: string, filter: PlaceFilter, page?: Page) => repo.places(language, filter, page),
+    countPlaces: (filter: PlaceFilter) => repo.countPlaces(filter),
+    placeAddresses: (filter: PlaceFilter, page: Page) => repo.placeAddresses(filter, page),
+    /** The cities, or the star ratings, the places of a filter have: what a list's filters offer. */
+    placeValues: (filter: PlaceFilter, column: "city_id" | "category_id" | "star") => repo.placeValues(filter, column),
     /** Which categories each city has places of (of one kind). */
     categoriesByCity: (kind: string) => repo.categoriesByCity(kind),
-    /** Places as map markers, most popular first, within `box` when given. */
-    markers: (language: string, box?: MarkerBox) => repo.markers(language, box),
+    /** Places as map markers, most popular first: of a filter, within `box`, at most `limit`, when given. */
+    markers: (language: string, only?: { box?: MarkerBox; filter?: PlaceFilter; limit?: number }) => repo.markers(language, only),
     async place(id: number, language: string): Promise<PlaceRow | undefined> {
       return (await repo.places(language, { ids: [id] })).items[0];
     },

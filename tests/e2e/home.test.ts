@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
+import { findPlace, placePath } from "./api-helpers.ts";
 
 describe("home page", () => {
   const { open } = useBrowser();
@@ -43,9 +44,16 @@ describe("home page", () => {
     expect(await page.getAttribute('meta[property="og:locale"]', "content")).toBe("fr_FR");
     const jsonLd = JSON.parse((await page.textContent('script[type="application/ld+json"]'))!);
     expect(jsonLd["@type"]).toBe("Organization");
-    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${baseURL()}/zh/destinations</loc>`);
-    expect(sitemap).toContain('hreflang="x-default"');
+    // The sitemap is an index of files (the protocol's limit is 50,000 addresses a file): the site's pages,
+    // then its places.
+    const index = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
+    expect(files).toEqual([`${baseURL()}/sitemaps/pages.xml`, `${baseURL()}/sitemaps/places-1.xml`]);
+    const [pages, places] = await Promise.all(files.map(async (file) => (await fetch(file)).text()));
+    expect(pages).toContain(`<loc>${baseURL()}/zh/destinations</loc>`);
+    expect(pages).toContain('hreflang="x-default"');
+    expect(places).toContain(`<loc>${baseURL()}${placePath(await findPlace("Palmyra"), "/ar")}/info</loc>`);
+    expect((await fetch(`${baseURL()}/sitemaps/places-2.xml`)).status).toBe(404);
     expect(await (await fetch(`${baseURL()}/robots.txt`)).text()).toContain("Sitemap:");
   });
 

@@ -11,13 +11,17 @@ import { copySlugs, writeScaleContent } from "../../harness/scale-content.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { workspaceForms } from "../../harness/workspace-forms.ts";
+import { clickCentre, expectOnScreen, useBrowser } from "./browser.ts";
 
 const PLACES = 2000;
 const FROM = "127.0.0.1";
+/** The cards of a page's first list. */
+const cardsOf = (html: string) => (html.match(/<ul class="card-grid">([\s\S]*?)<\/ul>/)?.[1].match(/<li\b/g) ?? []).length;
 
 describe(`publishing at ${PLACES} places under the server's memory limits`, () => {
   let dir: string;
   let server: ServerProcess;
+  const browser = useBrowser();
   const sqlitePath = () => join(dir, "site.sqlite");
 
   beforeAll(async () => {
@@ -59,4 +63,90 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     const found = ((await search.json()) as { data: Array<{ place_name: string }> }).data.map((p) => p.place_name);
     expect(found).toEqual([item.name]);
   });
+
+  it("shows a long list 24 places to a page, with the way to the next, and a page past the end is not found", async () => {
+    const page = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      return { status: res.status, html: await res.text() };
+    };
+    const first = await page("/culture");
+    expect(first.status).toBe(200);
+    expect(cardsOf(first.html)).toBe(24);
+    const pages = Number(first.html.match(/Page 1 of (\d+)/)?.[1]);
+    // About 2,000 × 21 / 98 culture places (the seed's share).
+    expect(pages).toBeGreaterThan(15);
+    expect(first.html).toContain('href="/culture?page=2"');
+    const last = await page(`/culture?page=${pages}`);
+    expect(last.status).toBe(200);
+    expect(cardsOf(last.html)).toBeGreaterThan(0);
+    expect(cardsOf(last.html)).toBeLessThanOrEqual(24);
+    expect(last.html).toContain(`<link rel="canonical" href="${server.url}/culture?page=${pages}"/>`);
+    for (const wrong of [String(pages + 1), "0", "two", "1.5"]) expect((await page(`/culture?page=${wrong}`)).status, wrong).toBe(404);
+
+    // A service type's providers are counted whole and shown a page at a time, the filters kept page to page.
+    const services = await page("/services/1");
+    const providers = Number(services.html.match(/Providers \((\d+)\)/)?.[1]);
+    expect(providers).toBeGreaterThan(24);
+    expect(cardsOf(services.html)).toBe(24);
+    const city = services.html.match(/<option value="(\d+)"/)?.[1];
+    const inCity = await page(`/services/1?city=${city}`);
+    const inCityCount = Number(inCity.html.match(/Providers \((\d+)\)/)?.[1]);
+    expect(inCityCount).toBeLessThan(providers);
+    if (inCityCount > 24) expect(inCity.html).toContain(`href="/services/1?city=${city}&amp;page=2"`);
+  });
+
+  it("a city's other categories show their first places and a link to all of them", async () => {
+    const res = await fetch(`${server.url}/cities/1/sites/1`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(cardsOf(html)).toBeGreaterThan(0);
+    expect(cardsOf(html)).toBeLessThanOrEqual(24);
+    // Sections stream on a client navigation; a server-rendered page has them in its HTML.
+    const seeAll = [...html.matchAll(/<a [^>]*href="(\/cities\/\d+\/sites\/1)"[^>]*>See all \((\d+)\)<\/a>/g)];
+    expect(seeAll.length).toBeGreaterThan(0);
+    const [, href, count] = seeAll[0]!;
+    const all = await (await fetch(`${server.url}${href}`)).text();
+    expect(cardsOf(all)).toBe(Math.min(Number(count), 24));
+    if (Number(count) > 24) expect(all).toContain(`Page 1 of ${Math.ceil(Number(count) / 24)}`);
+  });
+
+  it("draws the best-known places on the map, says how many there are in all, and a filter narrows them", async () => {
+    const html = await (await fetch(`${server.url}/map`)).text();
+    const listed = (page: string) => (page.match(/<section [^>]*class="map-list"[\s\S]*?<footer/)?.[0].match(/<li>/g) ?? []).length;
+    expect(html).toContain(`The 400 best-known of ${PLACES} places are shown`);
+    expect(listed(html)).toBe(400);
+    const city = html.match(/<select name="city"[^>]*>[\s\S]*?<option value="(\d+)"/)?.[1];
+    const inCity = await (await fetch(`${server.url}/map?city=${city}`)).text();
+    const count = Number(
+      inCity
+        .match(/(\d+) places shown|of (\d+) places are shown/)
+        ?.slice(1)
+        .find(Boolean),
+    );
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(PLACES);
+    expect(listed(inCity)).toBe(Math.min(count, 400));
+  });
+
+  for (const width of [375, 1280])
+    for (const [language, prefix] of [
+      ["en", ""],
+      ["ar", "/ar"],
+    ] as const)
+      it(`the pager is on screen and its next link works at ${width} px in ${language}`, async () => {
+        const page = await browser.open(`${prefix}/culture`, { width, base: server.url });
+        const firstCard = await page.locator(".card-grid li").first().textContent();
+        const next = page.locator("nav.pager a[rel=next]");
+        await next.scrollIntoViewIfNeeded();
+        await expectOnScreen(next);
+        await page.screenshot({ path: join(tmpdir(), `pager-${language}-${width}.png`) });
+        await clickCentre(page, next);
+        await page.waitForURL(`${server.url}${prefix}/culture?page=2`);
+        // The next page opens at its top, as a page does; its pager is at the foot of the list.
+        const previous = page.locator("nav.pager a[rel=prev]");
+        await previous.scrollIntoViewIfNeeded();
+        await expectOnScreen(previous);
+        await expect.poll(() => page.locator(".card-grid li").first().textContent()).not.toBe(firstCard);
+        expect(await page.locator("nav.pager [aria-current=page]").textContent()).toMatch(/2/);
+      });
 });
