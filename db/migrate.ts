@@ -12,6 +12,7 @@ import * as documentTitles from "./migrations/008-document-titles.ts";
 import * as searchChanges from "./migrations/009-search-changes.ts";
 import * as mediaByFile from "./migrations/010-media-by-file.ts";
 import * as mostPopularPlace from "./migrations/011-most-popular-place.ts";
+import * as featuredPlaces from "./migrations/012-featured-places.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -25,6 +26,7 @@ const MIGRATIONS = [
   { name: "009-search-changes", up: searchChanges.up },
   { name: "010-media-by-file", up: mediaByFile.up },
   { name: "011-most-popular-place", up: mostPopularPlace.up },
+  { name: "012-featured-places", up: featuredPlaces.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

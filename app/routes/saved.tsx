@@ -2,7 +2,8 @@
 // printed, and shared as a link whose fragment holds the list (a fragment never reaches the server).
 import { useEffect, useMemo, useState } from "react";
 import type { Route } from "./+types/saved";
-import { languageOf, domainOf } from "../lib/loader-params.server";
+import { useFetcher } from "react-router";
+import { languageOf, domainOf, notFound } from "../lib/loader-params.server";
 import { mapLabels, mapPlaces } from "../lib/map.server";
 import { countryLayer } from "../../domain/map/base-layer";
 import { useI18n } from "../i18n/I18nProvider";
@@ -13,10 +14,29 @@ import { onTripChange, readTrip, tripFragment, tripFromFragment, writeTrip, type
 import { localePath } from "../lib/paths";
 import { MAP_HEIGHT, MAP_WIDTH, viewAround } from "../../shared/map-clusters";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The most places one trip's page asks for (a trip is days of a visit, not the site). */
+const MAX_TRIP_PLACES = 200;
+
+/** The ids of ?places=1,2,3: at most MAX_TRIP_PLACES positive whole numbers, or the address is wrong. */
+function tripIds(request: Request): number[] {
+  const value = new URL(request.url).searchParams.get("places");
+  if (value === null) return [];
+  const ids = value.split(",");
+  if (ids.length > MAX_TRIP_PLACES || !ids.every((id) => /^[1-9]\d{0,8}$/.test(id))) throw notFound();
+  return ids.map(Number);
+}
+
+// The trip lives on the visitor's device, so the page itself carries no place: its script asks for the
+// trip's places (?places=…), a data request the service worker keeps for offline use. At national scale,
+// sending every place to find the saved few weighed 10 MB.
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
-  const [places, labels] = await Promise.all([mapPlaces(domain, language), mapLabels(domain, language)]);
+  const ids = tripIds(request);
+  const [places, labels] = await Promise.all([
+    ids.length ? mapPlaces(domain, language, { filter: { ids } }) : [],
+    mapLabels(domain, language),
+  ]);
   return { places: places.map(({ categoryId: _c, ...p }) => p), labels, base: countryLayer() };
 }
 
@@ -26,7 +46,20 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const [shown, setShown] = useState<Shown | null>(null);
   const [copied, setCopied] = useState(false);
-  const byId = useMemo(() => new Map(loaderData.places.map((p) => [p.id, p])), [loaderData.places]);
+  const fetcher = useFetcher<typeof loader>();
+  const places = fetcher.data?.places ?? loaderData.places;
+  const byId = useMemo(() => new Map(places.map((p) => [p.id, p])), [places]);
+  // The trip's places, asked for once per set of ids (a new order or day is the same set); the ids the answer
+  // lacks are places no longer on the site.
+  const wanted = [...new Set((shown?.trip ?? []).flat())].sort((a, b) => a - b).join(",");
+  const [asked, setAsked] = useState<string | null>(null);
+  const lacking = wanted !== "" && wanted.split(",").some((id) => !byId.has(Number(id)));
+  useEffect(() => {
+    if (!lacking || asked === wanted) return;
+    setAsked(wanted);
+    void fetcher.load(`${localePath(language, "/saved")}?places=${wanted}`);
+  }, [lacking, asked, wanted, fetcher, language]);
+  const loading = lacking && (asked !== wanted || fetcher.state !== "idle");
 
   useEffect(() => {
     const load = () => {
@@ -90,12 +123,17 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         )}
-        {shown && count === 0 && (
+        {loading && (
+          <p className="state" role="status">
+            {t("common.loading")}
+          </p>
+        )}
+        {shown && !loading && count === 0 && (
           <p className="state">
             {t("saved.empty")} <LocalLink to="/map">{t("saved.toMap")}</LocalLink>
           </p>
         )}
-        {shown && count > 0 && (
+        {shown && !loading && count > 0 && (
           <>
             <div className="trip-days">
               {trip.map((day, d) => (

@@ -102,6 +102,17 @@ export function contentRepository(db: Db) {
     return r;
   }
 
+  /**
+   * How many places a filter matches, counted on the places alone: every place has its English texts, its city
+   * and its category, so the joins of a list would not change the count, only make it read every text row.
+   */
+  async function countPlaces(filter: PlaceFilter): Promise<number> {
+    const row = await applyFilter(db.selectFrom("places as p"), filter)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   return {
     async languages(): Promise<LanguageRow[]> {
       return db.selectFrom("languages").select(["id", "code", "name"]).orderBy("position").execute();
@@ -189,16 +200,7 @@ export function contentRepository(db: Db) {
       let q = base.orderBy("p.popularity", "desc").orderBy("p.id");
       if (page) q = q.limit(page.perPage).offset((page.page - 1) * page.perPage);
       const items = (await q.execute()) as PlaceRow[];
-      const total = page
-        ? Number(
-            (
-              await applyFilter(places(language), filter)
-                .clearSelect()
-                .select((eb) => eb.fn.countAll<number>().as("n"))
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
-        : items.length;
+      const total = page ? await countPlaces(filter) : items.length;
       return { items, total };
     },
 
@@ -236,13 +238,7 @@ export function contentRepository(db: Db) {
         .execute();
     },
 
-    /** How many places a filter matches, counted on the places alone (no texts joined). */
-    async countPlaces(filter: PlaceFilter): Promise<number> {
-      const row = await applyFilter(db.selectFrom("places as p"), filter)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countPlaces,
 
     /** The distinct values one column takes among the places a filter matches (a list's filter options). */
     async placeValues(filter: PlaceFilter, column: "city_id" | "category_id" | "star"): Promise<number[]> {

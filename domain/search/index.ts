@@ -63,9 +63,21 @@ export class SearchIndex extends IndexTables {
   private slotPhrase = new Int32Array(0);
   private slotQuality = new Float64Array(0);
   private slotPosition = new Int32Array(0);
+  // Each place's popularity and id in arrays of numbers: read for every match of a common word, they cost a
+  // cache miss each when read from the places' objects.
+  private readonly popularity: Float64Array;
+  private readonly ids: Int32Array;
+  /** What each name phrase weighs whole (its words' name weights), the measure of how much of it was typed. */
+  private readonly phraseWeight: Float64Array;
 
   constructor(tables: Tables) {
     super(tables);
+    this.popularity = Float64Array.from(this.places, (doc) => doc.popularity);
+    this.ids = Int32Array.from(this.places, (doc) => doc.id);
+    this.phraseWeight = new Float64Array(this.phraseDoc.length);
+    for (let phrase = 0; phrase < this.phraseDoc.length; phrase++)
+      for (let p = 0, start = this.phraseStart[phrase]!; p < this.phraseLength[phrase]!; p++)
+        this.phraseWeight[phrase]! += this.nameWeight[this.positionTerm[start + p]!]!;
     this.done = new Uint8Array(this.size);
     this.complete = new Float64Array(this.size);
     this.exact = new Float64Array(this.size);
@@ -182,7 +194,7 @@ export class SearchIndex extends IndexTables {
         if (restricted) return false;
         done[d] = 1;
         touched.push(d);
-        best.fill(0, d * n, d * n + n);
+        for (let j = d * n, end = j + n; j < end; j++) best[j] = 0;
         return true;
       };
       for (const [t, quality] of expansions[i]!) {
@@ -201,8 +213,10 @@ export class SearchIndex extends IndexTables {
             this.reserveSlots(slots);
             slotOf[phrase] = slot;
             this.slotPhrase[slot] = phrase;
-            this.slotQuality.fill(0, slot * MAX_QUERY_POSITIONS, slot * MAX_QUERY_POSITIONS + n);
-            this.slotPosition.fill(-1, slot * MAX_QUERY_POSITIONS, slot * MAX_QUERY_POSITIONS + n);
+            for (let j = slot * MAX_QUERY_POSITIONS, end = j + n; j < end; j++) {
+              this.slotQuality[j] = 0;
+              this.slotPosition[j] = -1;
+            }
           }
           const at = slot * MAX_QUERY_POSITIONS + i;
           if (quality > this.slotQuality[at]!) {
@@ -260,8 +274,7 @@ export class SearchIndex extends IndexTables {
         distinct++;
       }
       const d = this.phraseDoc[phrase]!;
-      let total = 0;
-      for (let p = 0; p < this.phraseLength[phrase]!; p++) total += this.nameWeight[this.positionTerm[start + p]!]!;
+      const total = this.phraseWeight[phrase]!;
       const share = total > 0 ? sum / total : 0;
       if (share > complete[d]!) complete[d] = share;
       if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
@@ -280,27 +293,28 @@ export class SearchIndex extends IndexTables {
         if (best[d * n + i]! > 0) covered += weights[i]!;
       }
       coverageOf[k] = covered / totalWeight;
-      scoreOf[k] = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (this.places[d]!.popularity / 100);
+      scoreOf[k] = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (this.popularity[d]! / 100);
       if (coverageOf[k]! > bestCoverage) bestCoverage = coverageOf[k]!;
       done[d] = 0;
       complete[d] = 0;
       exact[d] = 0;
     }
     // Places that match less than half of what the best match matched are noise, not results.
+    const { popularity, ids } = this;
     const before = (a: number, b: number) => {
       if (scoreOf[a] !== scoreOf[b]) return scoreOf[a]! > scoreOf[b]!;
-      const pa = this.places[touched[a]!]!,
-        pb = this.places[touched[b]!]!;
-      return pa.popularity !== pb.popularity ? pa.popularity > pb.popularity : pa.id < pb.id;
+      const da = touched[a]!,
+        db = touched[b]!;
+      return popularity[da] !== popularity[db] ? popularity[da]! > popularity[db]! : ids[da]! < ids[db]!;
     };
     const kept = new Leading(limit, before);
     let total = 0;
     for (let k = 0; k < count; k++) {
-      if (coverageOf[k]! < bestCoverage / 2 || exclude?.(this.places[touched[k]!]!.id)) continue;
+      if (coverageOf[k]! < bestCoverage / 2 || exclude?.(ids[touched[k]!]!)) continue;
       total++;
       kept.offer(k);
     }
-    return { top: kept.inOrder().map((k) => ({ id: this.places[touched[k]!]!.id, score: scoreOf[k]! })), total };
+    return { top: kept.inOrder().map((k) => ({ id: ids[touched[k]!]!, score: scoreOf[k]! })), total };
   }
 
   /** Which places the query's filters let through, or undefined when it has none. */

@@ -128,6 +128,26 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     expect(listed(inCity)).toBe(Math.min(count, 400));
   });
 
+  it("sends /saved without the site's places: its script asks for the trip's own, and a wrong list is not found", async () => {
+    const page = await fetch(`${server.url}/saved`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    // Every place's marker made this page weigh 10 MB at 50,000 places.
+    expect(html).not.toContain("Palmyra 2");
+    expect(html.length).toBeLessThan(200_000);
+    const [first] = copySlugs(1);
+    const found = await fetch(`${server.url}/back/api/user/place1/search?page=1&per_page=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: first!.name, language: 1 }),
+    });
+    const { id } = ((await found.json()) as { data: Array<{ id: number }> }).data[0]!;
+    const data = await (await fetch(`${server.url}/saved.data?places=${id}`)).text();
+    expect(data).toContain(first!.name);
+    for (const wrong of ["x", "0", "1,,2", Array.from({ length: 201 }, (_, i) => i + 1).join(",")])
+      expect((await fetch(`${server.url}/saved?places=${wrong}`)).status, wrong.slice(0, 20)).toBe(404);
+  });
+
   for (const width of [375, 1280])
     for (const [language, prefix] of [
       ["en", ""],
