@@ -192,13 +192,22 @@ export function documentsRepository(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
     /** Makes the revision the editor saw public (or, with null, takes the item off the site). */
-    async setPublished(key: { type: string; slug: string; revision: number }, body: unknown | null, at: string): Promise<boolean> {
+    /**
+     * Publishes (or takes off) the revision the editor saw, as long as its published state is still the one
+     * they saw: of two editors publishing the same item at once, the second is refused (false), not repeated.
+     */
+    async setPublished(
+      key: { type: string; slug: string; revision: number; publishedAt: string | null },
+      body: unknown | null,
+      at: string,
+    ): Promise<boolean> {
       const r = await db
         .updateTable("content_documents")
         .set({ published: json(body), published_at: body === null ? null : at, publish_at: null })
         .where("type", "=", key.type)
         .where("slug", "=", key.slug)
         .where("revision", "=", key.revision)
+        .where((eb) => (key.publishedAt === null ? eb("published_at", "is", null) : eb("published_at", "=", key.publishedAt)))
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
