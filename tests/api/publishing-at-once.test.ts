@@ -50,7 +50,10 @@ describe.each(ENGINES)("publishing at once, and a publish that dies, on %s", (en
       edit(second, "citadel-of-aleppo", "Its glacis rises above the old city."),
     ]);
     const before = await placeStamps(t.database);
-    const reports = await Promise.all([editing().publish(first, "site", "umayyad-mosque", a), editing().publish(second, "site", "citadel-of-aleppo", b)]);
+    const reports = await Promise.all([
+      editing().publish(first, "site", "umayyad-mosque", a),
+      editing().publish(second, "site", "citadel-of-aleppo", b),
+    ]);
     expect(reports.map((r) => r.changed)).toEqual([1, 1]);
     expect(await t.domain.content.version()).toBe(version + 2);
     const after = await placeStamps(t.database);
