@@ -90,11 +90,13 @@ function fields(form: FormData, specs: FieldSpec[], prefix = ""): Record<string,
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
     const v = value(form, spec, prefix ? `${prefix}.${spec.name}` : spec.name);
-    if (v === undefined) continue;
     const parts = spec.name.split(".");
+    // A required field left empty inside an object (coordinates.lat) still makes its object, so the schema
+    // names the empty field itself, beside its input, rather than the whole object no input stands for.
+    if (v === undefined && (parts.length === 1 || ("optional" in spec && spec.optional))) continue;
     let node = out;
     for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = v;
+    if (v !== undefined) node[parts.at(-1)!] = v;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // Contact messages: stored before the visitor is told "sent", then forwarded by mail from this outbox.
-import { sql } from "kysely";
 import type { Db } from "../engine.ts";
+import { containsText } from "./like.ts";
 
 import type { MessageState } from "../../shared/message-states.ts";
 
@@ -56,16 +56,10 @@ export function contactRepository(db: Db) {
     async search({ query, status, limit, offset }: InboxFilter & { limit: number; offset: number }) {
       let q = db.selectFrom("contact_messages");
       if (status) q = q.where("status", "=", status);
-      if (query) {
-        const like = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      if (query)
         q = q.where((eb) =>
-          eb.or(
-            (["name", "email", "subject", "message"] as const).map((column) =>
-              eb(eb.fn("lower", [eb.ref(column)]), "like", sql<string>`${like} escape '\\'`),
-            ),
-          ),
+          eb.or((["name", "email", "subject", "message"] as const).map((column) => containsText(eb, eb.ref(column), query))),
         );
-      }
       const [rows, total] = await Promise.all([
         q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
         q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),

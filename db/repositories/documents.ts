@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
+import { containsText } from "./like.ts";
 import type { Database } from "../schema.ts";
 
 export type DocumentRow = {
@@ -61,6 +62,36 @@ function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
 }
 
 export function documentsRepository(db: Db) {
+  function summaryQuery() {
+    return db
+      .selectFrom("content_documents")
+      .select((eb) => [
+        "type",
+        "slug",
+        "position",
+        "title",
+        "revision",
+        "publish_at",
+        "updated_at",
+        "updated_by",
+        eb("published", "is not", null).as("is_published"),
+        eb("published", "=", eb.ref("draft")).as("same"),
+      ]);
+  }
+  type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>>[number];
+  const toSummary = (r: SummaryRow): DocumentSummary => ({
+    type: r.type,
+    slug: r.slug,
+    position: Number(r.position),
+    title: r.title || r.slug,
+    revision: Number(r.revision),
+    published: Boolean(r.is_published),
+    draftIsPublished: Boolean(r.same),
+    publishAt: r.publish_at,
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by,
+  });
+
   return {
     async count(): Promise<number> {
       const r = await db
@@ -76,34 +107,30 @@ export function documentsRepository(db: Db) {
     },
     /** Every item (of a type, or of these types) as lists show it, in order, without parsing a body. */
     async summaries(type?: string | string[]): Promise<DocumentSummary[]> {
-      let q = db
-        .selectFrom("content_documents")
-        .select((eb) => [
-          "type",
-          "slug",
-          "position",
-          "title",
-          "revision",
-          "publish_at",
-          "updated_at",
-          "updated_by",
-          eb("published", "is not", null).as("is_published"),
-          eb("published", "=", eb.ref("draft")).as("same"),
-        ]);
+      let q = summaryQuery();
       if (type) q = q.where("type", "in", [type].flat());
-      const rows = await q.orderBy("type").orderBy("position").orderBy("slug").execute();
-      return rows.map((r) => ({
-        type: r.type,
-        slug: r.slug,
-        position: Number(r.position),
-        title: r.title || r.slug,
-        revision: Number(r.revision),
-        published: Boolean(r.is_published),
-        draftIsPublished: Boolean(r.same),
-        publishAt: r.publish_at,
-        updatedAt: r.updated_at,
-        updatedBy: r.updated_by,
-      }));
+      return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(toSummary);
+    },
+    /** One page of one type's summaries, those whose title holds `words` when given, and how many there are. */
+    async summaryPage(
+      type: string,
+      { words, page, perPage }: { words?: string; page: number; perPage: number },
+    ): Promise<{ items: DocumentSummary[]; total: number }> {
+      let q = summaryQuery().where("type", "=", type);
+      if (words) q = q.where((eb) => containsText(eb, eb.ref("title"), words));
+      const [rows, total] = await Promise.all([
+        q
+          .orderBy("position")
+          .orderBy("slug")
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toSummary), total: Number(total.n) };
     },
     async get(type: string, slug: string): Promise<DocumentRow | undefined> {
       const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();

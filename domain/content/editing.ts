@@ -89,6 +89,18 @@ function summaryStatus(d: DocumentSummary): ItemStatus {
   if (!d.published) return "draft";
   return d.draftIsPublished ? "published" : "changed";
 }
+const itemSummary = (r: DocumentSummary): ItemSummary => ({
+  type: r.type as DocumentType,
+  slug: r.slug,
+  title: r.title,
+  status: summaryStatus(r),
+  publishAt: r.publishAt,
+  revision: r.revision,
+  updatedAt: r.updatedAt,
+  updatedBy: r.updatedBy,
+});
+/** Items on one page of the workspace's content list: tens of thousands of places are never one page. */
+export const LIST_PAGE_SIZE = 50;
 
 /** Every leaf of a body by its path ("images.0.caption.fr"), to tell what a save changes. */
 function leaves(value: unknown, path = "", out = new Map<string, unknown>()): Map<string, unknown> {
@@ -254,18 +266,14 @@ export function editingService(d: {
       need(editor, "content.read");
       // Summaries, never the bodies: a list of tens of thousands of places must not parse them all.
       const rows = await documents.summaries(type && isDocumentType(type) ? type : undefined);
-      return rows
-        .filter((r) => r.type !== "languages")
-        .map((r) => ({
-          type: r.type as DocumentType,
-          slug: r.slug,
-          title: r.title,
-          status: summaryStatus(r),
-          publishAt: r.publishAt,
-          revision: r.revision,
-          updatedAt: r.updatedAt,
-          updatedBy: r.updatedBy,
-        }));
+      return rows.filter((r) => r.type !== "languages").map(itemSummary);
+    },
+
+    /** One page of one kind's items (those whose name holds `words`, when given), and how many pages there are. */
+    async listPage(editor: Editor, type: DocumentType, { words, page }: { words?: string; page: number }) {
+      need(editor, "content.read");
+      const { items, total } = await documents.summaryPage(type, { words, page, perPage: LIST_PAGE_SIZE });
+      return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 
     async item(editor: Editor, type: string, slug: string) {

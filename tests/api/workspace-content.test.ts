@@ -150,6 +150,17 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect(await publicId("citadel-of-aleppo")).toBeTypeOf("number");
   });
 
+  it("lists one kind's items a page at a time, and finds them by a word of their name", async () => {
+    const all = await t.domain.editing.list(editor, "site");
+    const first = await t.domain.editing.listPage(editor, "site", { page: 1 });
+    expect(first.items.map((i) => i.slug)).toEqual(all.slice(0, 50).map((i) => i.slug));
+    expect(first).toMatchObject({ total: all.length, pages: Math.max(1, Math.ceil(all.length / 50)) });
+    const found = await t.domain.editing.listPage(editor, "site", { words: "UMAYYAD", page: 1 });
+    expect(found.items.map((i) => i.slug)).toEqual(["umayyad-mosque"]);
+    // LIKE's own characters are searched as themselves, not as patterns.
+    expect((await t.domain.editing.listPage(editor, "site", { words: "%", page: 1 })).total).toBe(0);
+  });
+
   it("unpublishes a place, then publishes it at its scheduled time", async () => {
     const item = await editing.item(editor, "site", "straight-street");
     await editing.unpublish(editor, "site", "straight-street", item.revision);

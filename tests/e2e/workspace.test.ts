@@ -175,13 +175,32 @@ describe("workspace forms with bad input", () => {
     );
     const started = await post("/admin/account", { intent: "two-factor-start", password }, cookie);
     const secret = started.text.match(/class="ws-key"[^>]*>([A-Z2-7]+)</)![1];
-    expect((await post("/admin/account", { intent: "two-factor-confirm", code: "000000" }, cookie)).text).toContain(en.problems.code.wrong);
+    // A wrong code, posted as the page's form posts it: the key and the backup codes are still shown, so
+    // someone who mistyped once can still note them.
+    const hidden = (name: string) => started.text.match(new RegExp(`name="${name}" value="([^"]*)"`))![1]!;
+    const codes = hidden("backupCodes").split(" ");
+    expect(codes.length).toBeGreaterThanOrEqual(8);
+    const wrong = await post(
+      "/admin/account",
+      { intent: "two-factor-confirm", code: "000000", totpURI: hidden("totpURI").replace(/&amp;/g, "&"), backupCodes: codes.join(" ") },
+      cookie,
+    );
+    expect(wrong.text).toContain(en.problems.code.wrong);
+    expect(wrong.text).toContain(secret);
+    for (const code of codes) expect(wrong.text).toContain(`<code>${code}</code>`);
     cookie = cookieOf((await post("/admin/account", { intent: "two-factor-confirm", code: await freshCode(secret) }, cookie)).res);
 
     expect(
       (await post("/admin/account", { intent: "password", current: "wrong", password: "x", confirmation: "y" }, cookie)).res.status,
     ).toBe(400);
     expect((await post("/admin/account", { intent: "language", language: "xx" }, cookie)).res.status).toBe(400);
+    // A new language shows at once: the answer is a new page, read in that language.
+    const toArabic = await post("/admin/account", { intent: "language", language: "ar" }, cookie);
+    expect(toArabic.res.status).toBe(303);
+    const inArabic = await (await fetch(new URL(toArabic.res.headers.get("location")!, baseURL()), { headers: { cookie } })).text();
+    expect(inArabic).toContain('lang="ar"');
+    expect(inArabic).toContain(workspaceMessages("ar").account.language.done);
+    expect((await post("/admin/account", { intent: "language", language: "en" }, cookie)).res.status).toBe(303);
     expect((await post("/admin/accounts", "{}", cookie)).res.status).toBe(415);
     expect((await post("/admin/accounts", { intent: "nothing" }, cookie)).res.status).toBe(400);
     const invite = await post("/admin/accounts", { intent: "invite", name: "Nour", email: "not-an-email", role: "editor" }, cookie);
@@ -200,6 +219,11 @@ describe("workspace forms with bad input", () => {
     expect(empty.res.status).toBe(422);
     expect(empty.text).toContain(en.content.refused.invalid);
     expect(empty.text).toContain(en.content.problems.required);
+    // Empty coordinates are named beside their own inputs, not only in the notice at the top.
+    for (const field of ["f-coordinates-lat", "f-coordinates-lng"]) {
+      expect(empty.text).toContain(`id="${field}-problem"`);
+      expect(empty.text).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
+    }
     expect((await post("/admin/content/no-such-kind/new", { slug: "x" }, cookie)).res.status).toBe(404);
     expect((await post("/admin/content/gallery/new", { slug: "x" }, cookie)).res.status).toBe(409);
     expect((await post("/admin/content/city/no-such-city", { revision: "1" }, cookie)).res.status).toBe(404);

@@ -170,8 +170,11 @@ function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; 
   const { t } = useI18n();
   return (
     <>
-      {specs.map((spec) => {
+      {specs.map((spec, index) => {
         const path = prefix ? `${prefix}.${spec.name}` : spec.name;
+        // A problem of a whole object (the coordinates lie outside their city) shows beside its first field.
+        const parent = spec.name.includes(".") ? spec.name.slice(0, spec.name.lastIndexOf(".")) : null;
+        const firstOfParent = parent !== null && specs.findIndex((s) => s.name.startsWith(`${parent}.`)) === index;
         if (spec.kind === "translated" || spec.kind === "long") return <Translated key={path} spec={spec} path={path} props={props} />;
         if (spec.kind === "group") {
           const rows = (get(props.values, path) as unknown[] | undefined) ?? [];
@@ -197,6 +200,7 @@ function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; 
               <label htmlFor={idOf(path)}>{t(`content.fields.${spec.name.split(".").pop()}`)}</label>
               <Input spec={spec} path={path} props={props} />
               <ProblemText path={path} problems={props.problems} />
+              {firstOfParent && <ProblemText path={prefix ? `${prefix}.${parent}` : parent} problems={props.problems} />}
             </div>
           </Fragment>
         );

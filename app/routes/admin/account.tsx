@@ -11,10 +11,15 @@ import { formatTime, languageName } from "../../lib/workspace-format";
 import { actionOrLoaderHeaders } from "../../lib/answer-headers";
 
 type AccountAnswer =
-  | { done: "password" | "two-factor" | "language" }
   | { enrolment: { totpURI: string; backupCodes: string[] } }
   | { backupCodes: string[] }
-  | { problem: string; field?: string; section: string; totpURI?: string };
+  | { problem: string; field?: string; section: string; totpURI?: string; backupCodes?: string[] };
+
+/** The backup codes an enrolment showed, posted back with its code: at most 20 codes of letters, digits and dashes. */
+function backupCodesOf(posted: string): string[] {
+  const codes = posted.split(/\s+/).filter(Boolean);
+  return codes.length <= 20 && codes.every((code) => /^[A-Za-z0-9-]{4,40}$/.test(code)) ? codes : [];
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
@@ -44,9 +49,18 @@ export async function action({ context, request }: Route.ActionArgs) {
           const cookies = await service.confirmTwoFactor(request.headers, who, formText(form, "code"));
           return redirectWithCookies("/admin/account?done=two-factor#two-factor", cookies);
         } catch (error) {
-          // The key stays on screen, so the next code can be typed without starting again.
+          // The key and the backup codes stay on screen, so the next code can be typed without starting again,
+          // and someone who mistyped once can still note the codes.
           const answer = problemOf(error);
-          return data<AccountAnswer>({ ...answer.data, section: "two-factor", totpURI: formText(form, "totpURI") }, { status: 400 });
+          return data<AccountAnswer>(
+            {
+              ...answer.data,
+              section: "two-factor",
+              totpURI: formText(form, "totpURI"),
+              backupCodes: backupCodesOf(formText(form, "backupCodes")),
+            },
+            { status: 400 },
+          );
         }
       }
       case "backup-codes":
@@ -68,7 +82,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return redirectWithCookies("/admin/sign-in", await service.signOutEverywhere(request.headers, who));
       case "language":
         await service.setInterfaceLanguage(who, formText(form, "language"));
-        return data<AccountAnswer>({ done: "language" });
+        // A new page, read in the new language: the answer to the post would be in the one it was sent from.
+        return redirectWithCookies("/admin/account?done=language#language-title", []);
       default:
         return data<AccountAnswer>({ problem: "form", section: "" }, { status: 400 });
     }
@@ -139,6 +154,7 @@ function TwoFactorSection({
   const enrolment = answer && "enrolment" in answer ? answer.enrolment : undefined;
   const retry = answer && "problem" in answer && answer.section === "two-factor" ? answer : undefined;
   const totpURI = enrolment?.totpURI ?? retry?.totpURI;
+  const enrolmentCodes = enrolment?.backupCodes ?? retry?.backupCodes ?? [];
   const startProblem = answer && "problem" in answer && answer.section === "two-factor-start" ? answer.problem : undefined;
   const backupProblem = answer && "problem" in answer && answer.section === "backup-codes" ? answer.problem : undefined;
   const newBackupCodes = answer && "backupCodes" in answer ? answer.backupCodes : undefined;
@@ -182,15 +198,16 @@ function TwoFactorSection({
           <p>
             <a href={totpURI}>{t("account.twoFactor.link")}</a>
           </p>
-          {enrolment && (
+          {enrolmentCodes.length > 0 && (
             <>
               <p>{t("account.twoFactor.backup")}</p>
-              <BackupCodes codes={enrolment.backupCodes} />
+              <BackupCodes codes={enrolmentCodes} />
             </>
           )}
           <form method="post" className="ws-form">
             <input type="hidden" name="intent" value="two-factor-confirm" />
             <input type="hidden" name="totpURI" value={totpURI} />
+            <input type="hidden" name="backupCodes" value={enrolmentCodes.join(" ")} />
             <Field
               name="code"
               label={t("account.twoFactor.code")}
@@ -276,7 +293,7 @@ export default function Account() {
           </section>
           <section aria-labelledby="language-title" className="ws-card">
             <h2 id="language-title">{t("account.language.title")}</h2>
-            {answer && "done" in answer && answer.done === "language" && <Notice kind="success">{t("account.language.done")}</Notice>}
+            {done === "language" && <Notice kind="success">{t("account.language.done")}</Notice>}
             <form method="post" className="ws-form ws-inline">
               <input type="hidden" name="intent" value="language" />
               <label htmlFor="language" className="visually-hidden">

@@ -1,5 +1,5 @@
-// /admin/content: every item of one kind of content, with whether the site shows it, and links to edit it,
-// to preview it and (for editors) to make a new one.
+// /admin/content: the items of one kind of content, 50 a page and found by name, with whether the site shows
+// them, and links to edit each, to preview it and (for editors) to make a new one.
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
@@ -7,18 +7,27 @@ import { editorOf, isFixedType } from "../../lib/content.server";
 import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
 import { WorkspaceTable } from "../../components/workspace/Table";
+import type { DocumentType } from "../../../domain/content/documents";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
-  const asked = new URL(request.url).searchParams.get("type") ?? "site";
-  const type = CONTENT_TYPES.includes(asked) ? asked : "site";
-  const items = await editing.list(editor, type);
-  return { type, items, may: { edit: may.edit }, fixed: isFixedType(type) };
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("type") ?? "site";
+  const type = (CONTENT_TYPES.includes(asked) ? asked : "site") as DocumentType;
+  const words = (query.get("q") ?? "").trim().slice(0, 100);
+  // A page past the last shows the last; anything that is not a page number, the first.
+  const wanted = Math.min(Math.max(1, Number.parseInt(query.get("page") ?? "1", 10) || 1), 100_000);
+  let list = await editing.listPage(editor, type, { words, page: wanted });
+  if (wanted > list.pages) list = await editing.listPage(editor, type, { words, page: list.pages });
+  const page = Math.min(wanted, list.pages);
+  return { type, words, page, ...list, may: { edit: may.edit }, fixed: isFixedType(type) };
 }
 
 export default function Content() {
   const { t, language } = useI18n();
-  const { type, items, may, fixed } = useLoaderData<typeof loader>();
+  const { type, words, page, pages, total, items, may, fixed } = useLoaderData<typeof loader>();
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ type, ...(words ? { q: words } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
   return (
     <>
       <h1>{t("content.title")}</h1>
@@ -40,6 +49,17 @@ export default function Content() {
           </Link>
         </p>
       )}
+      <form method="get" className="ws-form ws-inline">
+        <input type="hidden" name="type" value={type} />
+        <div className="ws-field">
+          <label htmlFor="content-q">{t("content.find")}</label>
+          <input id="content-q" name="q" type="search" defaultValue={words} />
+        </div>
+        <button type="submit" className="ws-button ws-secondary">
+          {t("content.findButton")}
+        </button>
+      </form>
+      <p role="status">{total ? t("content.found", { count: total }) : t("content.foundNone")}</p>
       <WorkspaceTable caption={t(`content.typeNames.${type}`)} columns={[t("content.item"), t("content.status"), t("content.updated")]}>
         {items.map((item) => (
           <tr key={item.slug}>
@@ -61,6 +81,21 @@ export default function Content() {
           </tr>
         ))}
       </WorkspaceTable>
+      {pages > 1 && (
+        <nav className="ws-pages" aria-label={t("content.pages")}>
+          {page > 1 && (
+            <Link to={pageLink(page - 1)} rel="prev">
+              {t("content.previousPage")}
+            </Link>
+          )}
+          <span aria-current="page">{t("content.pageOf", { page, pages })}</span>
+          {page < pages && (
+            <Link to={pageLink(page + 1)} rel="next">
+              {t("content.nextPage")}
+            </Link>
+          )}
+        </nav>
+      )}
     </>
   );
 }
