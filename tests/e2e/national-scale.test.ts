@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withField } from "../../harness/form-fields.ts";
 import { copySlugs, writeScaleContent } from "../../harness/scale-content.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
-import { signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
+import { open, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { workspaceForms } from "../../harness/workspace-forms.ts";
 import { clickCentre, expectOnScreen, useBrowser } from "./browser.ts";
 
@@ -62,6 +62,19 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     });
     const found = ((await search.json()) as { data: Array<{ place_name: string }> }).data.map((p) => p.place_name);
     expect(found).toEqual([item.name]);
+
+    // The workspace's list of sites is 50 a page, not every site of the country, and finds one by its name.
+    const workspacePage = async (path: string) => {
+      const answer = await open(server.url, FROM, jar, path);
+      if ("error" in answer) throw new Error(String(answer.error));
+      return answer;
+    };
+    const list = await workspacePage("/admin/content?type=site");
+    expect(list.status).toBe(200);
+    expect(list.body.match(/<tr>/g)?.length).toBe(51);
+    expect(list.body).toMatch(/Page 1 of \d+/);
+    const one = await workspacePage(`/admin/content?type=site&q=${encodeURIComponent(item.name)}`);
+    expect(one.body).toContain(`>${item.name}</a>`);
   });
 
   it("shows a long list 24 places to a page, with the way to the next, and a page past the end is not found", async () => {
