@@ -7,7 +7,6 @@ import { editorOf, isFixedType } from "../../lib/content.server";
 import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
 import { WorkspaceTable } from "../../components/workspace/Table";
-import { pageHref } from "../../components/Pager";
 import type { DocumentType } from "../../../domain/content/documents";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -27,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Content() {
   const { t, language } = useI18n();
   const { type, words, page, pages, total, items, may, fixed } = useLoaderData<typeof loader>();
-  const pageLink = (n: number) => pageHref("/admin/content", n, { type, q: words });
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ type, ...(words ? { q: words } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
   return (
     <>
       <h1>{t("content.title")}</h1>
