@@ -59,7 +59,7 @@ export default function Content() {
           {t("content.findButton")}
         </button>
       </form>
-      <p role="status">{total ? t("content.found", { count: total }) : t("content.foundNone")}</p>
+      <div role="status">{total ? t("content.found", { count: total }) : t("content.foundNone")}</div>
       <WorkspaceTable caption={t(`content.typeNames.${type}`)} columns={[t("content.item"), t("content.status"), t("content.updated")]}>
         {items.map((item) => (
           <tr key={item.slug}>
