@@ -103,7 +103,11 @@ export async function pageHandler(
       headers.set("x-robots-tag", "noindex");
       return new Response(html, { status: entry.status, headers });
     } catch (error) {
-      if (isEditingError(error)) return error.code === "forbidden" ? refused(403, t.errors.forbidden) : refused(404, t.errors.notFound);
+      if (isEditingError(error)) {
+        if (error.code === "forbidden") return refused(403, t.errors.forbidden);
+        // A half-written draft has no public page yet: its own page in the workspace lists what it lacks.
+        return error.code === "unfinished" ? refused(409, t.errors.unfinished) : refused(404, t.errors.notFound);
+      }
       throw error;
     }
   }

@@ -81,6 +81,7 @@ const STATUS: Record<string, number> = {
   "in-use": 409,
   fixed: 409,
   invalid: 422,
+  unfinished: 422,
 };
 
 /** The status a client expects for a refusal of the editing service. */

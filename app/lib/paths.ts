@@ -1,5 +1,5 @@
 // The site's URLs: per-language prefixes (shared with the server) and the paths of the site's screens.
-export { alternates, localePath, splitLanguage } from "../../shared/paths";
+export { alternates, localePath, splitLanguage } from "../../shared/paths.ts";
 
 export const sitePath = {
   place: (categoryId: number, cityId: number, placeId: number) => `/cities/${categoryId}/sites/${cityId}/action/${placeId}`,

@@ -30,10 +30,16 @@ export type ProblemCode =
   | "missing-english-captions";
 
 /**
- * Problems that stop publishing, not saving: a draft may lack them while it is being made (a video's English
- * captions are added after the video is uploaded).
+ * Problems that stop publishing, not saving: a draft may have them while it is being written (its words and
+ * pictures come over days, its coordinates once someone has been there; a video's English captions are added
+ * after the video is uploaded).
  */
-export const PUBLISHING_PROBLEMS: ReadonlySet<ProblemCode> = new Set(["missing-english-captions"]);
+export const PUBLISHING_PROBLEMS: ReadonlySet<ProblemCode> = new Set([
+  "missing-english-captions",
+  "too-few-words",
+  "too-few-images",
+  "outside-city",
+]);
 
 export type ContentProblem = {
   /** The item's document type (see documents.ts) and slug. */
@@ -55,6 +61,24 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** What of a place its counts are taken from: a half-written draft may have neither yet. */
+export type PlaceSizes = { information?: { en?: unknown }; images?: unknown };
+
+/** The words of its information in English and (for all but a service provider) its pictures, too few. */
+export function placeSizeProblems(
+  needsImages: boolean,
+  p: PlaceSizes,
+): Array<{ field: string; code: ProblemCode; values: Record<string, number> }> {
+  const problems = [];
+  const words = typeof p.information?.en === "string" ? wordCount(p.information.en) : 0;
+  if (words < MIN_INFORMATION_WORDS)
+    problems.push({ field: "information.en", code: "too-few-words" as const, values: { count: words, min: MIN_INFORMATION_WORDS } });
+  const images = Array.isArray(p.images) ? p.images.length : 0;
+  if (needsImages && images < MIN_SITE_IMAGES)
+    problems.push({ field: "images", code: "too-few-images" as const, values: { count: images, min: MIN_SITE_IMAGES } });
+  return problems;
 }
 
 /**
@@ -179,9 +203,7 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     }
     text(type, p.slug, "name", p.name, { isName: true });
     for (const field of ["address", "summary", "information"] as const) text(type, p.slug, field, p[field], { isName: false });
-    const words = wordCount(p.information.en);
-    if (words < MIN_INFORMATION_WORDS) at("information.en", "too-few-words", { count: words, min: MIN_INFORMATION_WORDS });
-    if (!isService && p.images.length < MIN_SITE_IMAGES) at("images", "too-few-images", { count: p.images.length, min: MIN_SITE_IMAGES });
+    for (const size of placeSizeProblems(!isService, p)) at(size.field, size.code, size.values);
     for (const [i, img] of p.images.entries()) text(type, p.slug, `images.${i}.caption`, img.caption, { isName: false });
     // A traveller's facts are translated like every other text.
     if (p.status?.note) text(type, p.slug, "status.note", p.status.note, { isName: false });

@@ -15,7 +15,7 @@ import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
-import { contentProblems, PUBLISHING_PROBLEMS } from "./checks.ts";
+import { contentProblems, placeSizeProblems, PUBLISHING_PROBLEMS, type PlaceSizes } from "./checks.ts";
 import {
   DOCUMENT_TYPES,
   FOLDER_TYPES,
@@ -29,6 +29,7 @@ import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
+import { slug as slugSchema } from "./schema.ts";
 import { republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { placeTarget } from "./publish-targets.ts";
 import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publishing.ts";
@@ -47,7 +48,8 @@ export type EditingCode =
   | "fixed"
   | "breaks-content"
   | "language"
-  | "in-use";
+  | "in-use"
+  | "unfinished";
 
 /** Why an action was refused; the page shows it (and each field problem beside its field). */
 export class EditingError extends Refusal<EditingCode> {
@@ -118,21 +120,38 @@ function changedPaths(before: unknown, after: unknown): Array<{ path: string; be
     .map((path) => ({ path, before: a.get(path), after: b.get(path) }));
 }
 
-/** The zod issues of a body, by field (the pictures service checks an upload's texts by it too). */
-export function schemaProblems(type: DocumentType, body: unknown): { problems: FieldProblem[]; value?: unknown } {
+const valueAt = (body: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+    body,
+  );
+
+/**
+ * The zod issues of a body, by field (the pictures service checks an upload's texts by it too). `unfinished`
+ * are those of a draft still being written (an empty required field, a list with too few rows): they keep it
+ * off the site, never from being saved.
+ */
+export function schemaProblems(
+  type: DocumentType,
+  body: unknown,
+): { problems: FieldProblem[]; unfinished: FieldProblem[]; value?: unknown } {
   const result = DOCUMENT_TYPES[type].schema.safeParse(body);
-  if (result.success) return { problems: [], value: result.data };
-  return {
-    problems: result.error.issues.map((issue) => {
-      const field = issue.path.join(".");
-      const values: Record<string, string | number> = {};
-      for (const key of ["minimum", "maximum", "format"] as const)
-        if (key in issue && issue[key as keyof typeof issue] !== undefined) values[key] = String(issue[key as keyof typeof issue]);
-      const blank = issue.code === "too_small" && (issue as { origin?: string }).origin === "string";
-      const absent = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
-      return { field, code: blank || absent ? "required" : issue.code, values };
-    }),
-  };
+  if (result.success) return { problems: [], unfinished: [], value: result.data };
+  const problems: FieldProblem[] = [];
+  const unfinished: FieldProblem[] = [];
+  for (const issue of result.error.issues) {
+    const values: Record<string, string | number> = {};
+    for (const key of ["minimum", "maximum", "format"] as const)
+      if (key in issue && issue[key as keyof typeof issue] !== undefined) values[key] = String(issue[key as keyof typeof issue]);
+    const origin = (issue as { origin?: string }).origin;
+    const blank = issue.code === "too_small" && origin === "string";
+    // (zod leaves the input out of its issues: what is absent is read from the body itself.)
+    const absent = issue.code === "invalid_type" && valueAt(body, issue.path) === undefined;
+    const problem = { field: issue.path.join("."), code: blank || absent ? "required" : issue.code, values };
+    problems.push(problem);
+    if (blank || absent || (issue.code === "too_small" && origin === "array")) unfinished.push(problem);
+  }
+  return { problems, unfinished };
 }
 
 /**
@@ -202,18 +221,42 @@ export function editingService(d: {
     return filesFromDocuments([...docs, { type, slug, position: 0, body }]).files;
   }
 
-  /** Schema first; then the rules across content for this one item (its references, words, scripts). */
-  async function validate(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
+  /**
+   * Every problem of a draft at once. `blocking` keeps it from being stored (a wrong type, a text too long, a
+   * reference to nothing); `unfinished` (an empty required field, too few words or pictures, coordinates
+   * outside the city) only from being published, so half-written work can be kept. `value` is what is stored:
+   * the schema's reading when it passes, else the body as the form posted it.
+   */
+  async function checkDraft(type: DocumentType, slug: string, body: unknown) {
     const parsed = schemaProblems(type, body);
-    if (parsed.problems.length) throw new EditingError("invalid", parsed.problems);
+    const unfinished = [...parsed.unfinished];
+    const blocking = parsed.problems.filter((p) => !unfinished.includes(p));
+    if (parsed.value === undefined) {
+      // The rules across content need a whole item; of them, a half-written place is told its counts already.
+      const counted = FOLDER_TYPES.includes(type) ? placeSizeProblems(type !== "service", body as PlaceSizes) : [];
+      unfinished.push(...counted.filter((c) => !unfinished.some((u) => c.field === u.field || c.field.startsWith(`${u.field}.`))));
+      return { value: body, blocking, unfinished };
+    }
     const files = await withReferences(type, slug, parsed.value);
-    const own = contentProblems(files).filter((p) => p.type === type && p.slug === slug && !PUBLISHING_PROBLEMS.has(p.code));
-    if (own.length)
-      throw new EditingError(
-        "invalid",
-        own.map((p) => ({ field: p.field ?? "", code: p.code, values: p.values })),
-      );
-    return parsed.value;
+    for (const p of contentProblems(files)) {
+      if (p.type !== type || p.slug !== slug) continue;
+      (PUBLISHING_PROBLEMS.has(p.code) ? unfinished : blocking).push({ field: p.field ?? "", code: p.code, values: p.values });
+    }
+    return { value: parsed.value, blocking, unfinished };
+  }
+
+  /** The draft as it may be stored: refused with every problem (blocking or not) when something blocks it. */
+  async function storable(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
+    const { value, blocking, unfinished } = await checkDraft(type, slug, body);
+    if (blocking.length) throw new EditingError("invalid", [...blocking, ...unfinished]);
+    return value;
+  }
+
+  /** The draft as it may be published: refused with every problem while any is left. */
+  async function publishable(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
+    const { value, blocking, unfinished } = await checkDraft(type, slug, body);
+    if (blocking.length || unfinished.length) throw new EditingError("unfinished", [...blocking, ...unfinished]);
+    return value;
   }
 
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
@@ -226,6 +269,8 @@ export function editingService(d: {
     const at = now().toISOString();
     const target = `${doc.type}/${doc.slug}`;
     const type = doc.type as DocumentType;
+    // A draft is stored half-written; only a whole one goes on the site (the schedule's too).
+    if (body !== null) body = await publishable(type, doc.slug, body);
     const change = async (repo: DocumentsRepository, trx: Db) => {
       if (!(await repo.setPublished(doc, body, at))) return false;
       await audit(trx, editor, action, target, { revision: doc.revision, published: doc.publishedAt }, { revision: doc.revision, at });
@@ -285,7 +330,9 @@ export function editingService(d: {
           Object.fromEntries(translationStates(doc.draft, doc.translatedFrom, l).map((s) => [s.path, s.state])),
         ]),
       ) as Record<LanguageCode, Record<string, TranslationState>>;
-      return { ...doc, title: titleOf(doc.draft, doc.slug), status: statusOf(doc), states };
+      // What is left to do before it can be published, every problem at once, each shown beside its field.
+      const { blocking, unfinished } = await checkDraft(doc.type, doc.slug, doc.draft);
+      return { ...doc, title: titleOf(doc.draft, doc.slug), status: statusOf(doc), states, problems: [...blocking, ...unfinished] };
     },
 
     /**
@@ -318,7 +365,14 @@ export function editingService(d: {
       if (DOCUMENT_TYPES[type].fixed) throw new EditingError("fixed");
       const slug = (body as { slug?: unknown } | null)?.slug;
       const key = typeof slug === "string" ? slug : "";
-      const value = await validate(type, key, documentBody(type, body, key));
+      // Whatever else a new draft lacks, it needs its key: its address and the app's id are made from it.
+      const keyProblems = slugSchema.safeParse(key).success ? [] : [{ field: "slug", code: key === "" ? "required" : "invalid_format" }];
+      const { value, blocking, unfinished } = await checkDraft(type, key, documentBody(type, body, key));
+      if (keyProblems.length || blocking.length)
+        throw new EditingError("invalid", [
+          ...keyProblems,
+          ...[...blocking, ...unfinished].filter((p) => !keyProblems.length || p.field !== "slug"),
+        ]);
       const taken = FOLDER_TYPES.includes(type)
         ? await Promise.all(FOLDER_TYPES.map((t) => documents.get(t, key)))
         : [await documents.get(type, key)];
@@ -360,7 +414,7 @@ export function editingService(d: {
             outside.map((c) => ({ field: c.path, code: "language" })),
           );
       }
-      const value = await validate(doc.type, slug, next);
+      const value = await storable(doc.type, slug, next);
       if (changes.length === 0) return doc.revision;
       const at = now().toISOString();
       await inTransaction(async (trx) => {
@@ -404,7 +458,7 @@ export function editingService(d: {
       need(editor, "content.publish");
       const doc = await found(type, slug);
       if (at && !(at.getTime() > now().getTime())) throw new EditingError("invalid", [{ field: "publishAt", code: "future" }]);
-      if (at) await validate(doc.type, slug, doc.draft);
+      if (at) await publishable(doc.type, slug, doc.draft);
       await inTransaction(async (trx) => {
         if (!(await documentsRepository(trx).schedule({ type: doc.type, slug, revision }, at?.toISOString() ?? null)))
           throw new EditingError("conflict");
@@ -500,6 +554,8 @@ export function editingService(d: {
     async withDraftPublished<T>(editor: Editor, type: string, slug: string, work: (site: DatabaseHandle) => Promise<T>): Promise<T> {
       need(editor, "content.read");
       const doc = await found(type, slug);
+      // The public pages show only a whole item: a half-written one is told what it still lacks instead.
+      await publishable(doc.type, slug, doc.draft);
       const draft = async (repo: DocumentsRepository) => {
         await repo.setPublished(doc, doc.draft, now().toISOString());
       };

@@ -86,7 +86,8 @@ describe.each(LIBRARY_SETUPS)("library videos on %s with a %s store", (engine, k
     await expect(t.domain.videos.upload(translator, webm(), details("by-translator"))).rejects.toMatchObject({ code: "forbidden" });
     await expect(t.domain.videos.upload(editor, webm(), { ...details("nowhere"), place: "no-such-place" })).rejects.toMatchObject({
       code: "invalid",
-      problems: [{ field: "place", code: "unknown-reference" }],
+      // (With every other problem it has: its English captions are still to come.)
+      problems: expect.arrayContaining([expect.objectContaining({ field: "place", code: "unknown-reference" })]),
     });
     expect(await videos()).toEqual([]);
     expect(keys()).toEqual([]);
@@ -108,8 +109,8 @@ describe.each(LIBRARY_SETUPS)("library videos on %s with a %s store", (engine, k
     await t.domain.videos.upload(editor, webm(), details("courtyard"));
     let item = await draft("courtyard");
     await expect(t.domain.editing.publish(editor, "video", "courtyard", item.revision)).rejects.toMatchObject({
-      code: "breaks-content",
-      problems: [{ field: "video/courtyard.captions", code: "missing-english-captions" }],
+      code: "unfinished",
+      problems: [{ field: "captions", code: "missing-english-captions" }],
     });
     await expect(t.domain.videos.addCaptions(translator, "courtyard", "en", item.revision, english)).rejects.toMatchObject({
       code: "language",

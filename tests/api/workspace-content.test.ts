@@ -79,7 +79,7 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect(((await editing.item(editor, "city", "damascus")).draft as { radiusKm: number }).radiusKm).toBe(61);
   });
 
-  it("answers every invalid field with its path, and writes nothing", async () => {
+  it("answers every field that keeps a draft from being stored with its path, naming what is unfinished too, and writes nothing", async () => {
     const item = await editing.item(editor, "site", "umayyad-mosque");
     const broken = { ...(item.draft as object), popularity: 500, name: { ar: "بلا إنجليزية" }, coordinates: { lat: 33.5, lng: 40 } };
     await expect(editing.save(editor, "site", "umayyad-mosque", item.revision, broken)).rejects.toMatchObject({
@@ -89,11 +89,55 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
         expect.objectContaining({ field: "name.en", code: "required" }),
       ]),
     });
-    const far = { ...(item.draft as object), coordinates: { lat: 33.5, lng: 40 } };
-    await expect(editing.save(editor, "site", "umayyad-mosque", item.revision, far)).rejects.toMatchObject({
-      problems: [expect.objectContaining({ field: "coordinates", code: "outside-city" })],
-    });
     expect((await editing.item(editor, "site", "umayyad-mosque")).revision).toBe(item.revision);
+  });
+
+  it("keeps a half-written draft, names every problem it has at once beside its field, and only refuses to publish it", async () => {
+    const slug = "half-written-khan";
+    // A name, a city, and coordinates far from it; no summary, no information, one picture of three.
+    const { address: _a, summary: _s, information: _i, ...place } = newPlace();
+    const half = {
+      ...place,
+      slug,
+      coordinates: { lat: 33.5, lng: 40 },
+      name: { en: "Khan still being written" },
+      images: place.images.slice(0, 1),
+    };
+    await editing.create(editor, "site", half);
+    const item = await editing.item(editor, "site", slug);
+    expect(item.status).toBe("draft");
+    expect(item.problems.map((p) => `${p.field} ${p.code}`).sort()).toEqual(
+      ["address required", "summary required", "information required", "images too-few-images"].sort(),
+    );
+    // A later save with the information (too short) and the coordinates lets the next problems show: all at once.
+    const second = {
+      ...(item.draft as object),
+      address: { en: "Near the Straight Street" },
+      summary: { en: "A khan." },
+      information: { en: "Too short." },
+    };
+    const revision = await editing.save(editor, "site", slug, item.revision, second);
+    expect((await editing.item(editor, "site", slug)).problems.map((p) => `${p.field} ${p.code}`).sort()).toEqual(
+      ["coordinates outside-city", "information.en too-few-words", "images too-few-images"].sort(),
+    );
+    await expect(editing.publish(editor, "site", slug, revision)).rejects.toMatchObject({
+      code: "unfinished",
+      problems: expect.arrayContaining([expect.objectContaining({ field: "coordinates", code: "outside-city" })]),
+    });
+    await expect(editing.schedule(editor, "site", slug, revision, new Date(Date.now() + 3_600_000))).rejects.toMatchObject({
+      code: "unfinished",
+    });
+    expect(await publicId(slug)).toBeUndefined();
+    // What keeps a draft from being stored still does: a text longer than its field, a wrong type.
+    await expect(editing.save(editor, "site", slug, revision, { ...second, popularity: "many" })).rejects.toMatchObject({
+      code: "invalid",
+      problems: expect.arrayContaining([expect.objectContaining({ field: "popularity", code: "invalid_type" })]),
+    });
+    // A new draft still needs its key.
+    await expect(editing.create(editor, "site", { ...half, slug: "" })).rejects.toMatchObject({
+      code: "invalid",
+      problems: [{ field: "slug", code: "required" }],
+    });
   });
 
   it("checks a draft against the published items it names, each by its key: what is unknown or only a draft is named beside its field", async () => {

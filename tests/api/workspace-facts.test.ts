@@ -69,10 +69,15 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
     expect(Object.keys(answer.data.practical as object)).toEqual(["dress"]);
   });
 
-  it("refuses a status without its verification date, naming the field", async () => {
+  it("keeps a status without its verification date as a draft, naming the field, and will not publish it", async () => {
     const item = await t.domain.editing.item(editor, "site", "umayyad-mosque");
     const body = bodyFromForm("site", formOf(item.draft as Record<string, unknown>, { "status.state": "open" }));
-    await expect(t.domain.editing.save(editor, "site", "umayyad-mosque", item.revision, body)).rejects.toMatchObject({
+    const revision = await t.domain.editing.save(editor, "site", "umayyad-mosque", item.revision, body);
+    expect((await t.domain.editing.item(editor, "site", "umayyad-mosque")).problems).toEqual([
+      expect.objectContaining({ field: "status.verified", code: "required" }),
+    ]);
+    await expect(t.domain.editing.publish(editor, "site", "umayyad-mosque", revision)).rejects.toMatchObject({
+      code: "unfinished",
       problems: [expect.objectContaining({ field: "status.verified" })],
     });
   });

@@ -123,15 +123,19 @@ describe.each([
       await editor.selectOption(`[name="images.${i}.motif"]`, image.motif);
       await fill(editor, { [`images.${i}.caption.en`]: image.caption.en, [`images.${i}.caption.ar`]: image.caption.ar });
     }
-    // A text that is too short is refused beside its field, in the editor's language, and what was written stays.
-    await press(editor, editor.locator(".ws-content-form > button"));
+    // A half-written draft is kept: its text too short for the site is named beside its field, and in the list
+    // of what is still to do before it can be published; what was written stays.
+    await Promise.all([editor.waitForURL(/done=created/), press(editor, editor.locator(".ws-content-form > button"))]);
     const tooShort = editor.locator("#f-information-en-problem");
     await tooShort.waitFor();
+    await expectOnScreen(editor.locator("#to-publish"));
     expect(await tooShort.textContent()).toBe(t.content.problems["too-few-words"].replace("{count}", "2").replace("{min}", "120"));
+    expect(await editor.locator("#to-publish + ul a").getAttribute("href")).toBe("#f-information-en");
     expect(await editor.inputValue('[name="name.ar"]')).toBe(NEW_PLACE.name.ar);
     await expectAccessible(editor);
     await editor.fill('[name="information.en"]', NEW_PLACE.information.en);
-    await Promise.all([editor.waitForURL(/done=created/), press(editor, editor.locator(".ws-content-form > button"))]);
+    await press(editor, editor.locator(".ws-content-form > button"));
+    await editor.locator("#to-publish").waitFor({ state: "detached" });
     await editor.locator(".ws-notice.ws-success").waitFor();
     await expectOnScreen(editor.locator(".ws-notice.ws-success"));
     // The facts it does not know yet are listed, each a link to its own input (the dress code it has is not).

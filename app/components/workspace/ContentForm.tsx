@@ -53,6 +53,21 @@ export function problemText(t: (key: string, vars?: Record<string, string | numb
   return text === key ? t("content.problems.other") : text;
 }
 
+/**
+ * Marks a field a draft may leave empty but the site needs before it is published (its English, for a
+ * translated text). Not the `required` attribute: that would stop a half-written draft from being saved.
+ */
+function Needed({ spec }: { spec: FieldSpec }) {
+  const { t } = useI18n();
+  const needed =
+    spec.kind === "group"
+      ? (spec.min ?? 0) > 0
+      : "optional" in spec
+        ? !spec.optional
+        : !["boolean", "lines", "yaml", "file"].includes(spec.kind);
+  return needed ? <span className="ws-needed">{t("content.needed")}</span> : null;
+}
+
 function Input({ spec, path, props }: { spec: FieldSpec; path: string; props: ContentFormProps }) {
   const { t } = useI18n();
   const value = get(props.values, path);
@@ -131,8 +146,11 @@ function Input({ spec, path, props }: { spec: FieldSpec; path: string; props: Co
 function Translated({ spec, path, props }: { spec: FieldSpec; path: string; props: ContentFormProps }) {
   const { t } = useI18n();
   return (
-    <fieldset className="ws-translated">
-      <legend>{t(`content.fields.${spec.name.split(".").pop()}`)}</legend>
+    <fieldset className="ws-translated" id={idOf(path)}>
+      <legend>
+        {t(`content.fields.${spec.name.split(".").pop()}`)}
+        <Needed spec={spec} />
+      </legend>
       <div className="ws-languages">
         {LANGUAGE_CODES.map((language) => {
           const field = `${path}.${language}`;
@@ -181,8 +199,11 @@ function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; 
           // One spare row to add an item, and at least the rows the type needs.
           const count = Math.max(rows.length + (props.edit ? 1 : 0), props.edit ? (spec.min ?? 0) : 0);
           return (
-            <fieldset key={path} className="ws-group">
-              <legend>{t(`content.fields.${spec.name}`)}</legend>
+            <fieldset key={path} className="ws-group" id={idOf(path)}>
+              <legend>
+                {t(`content.fields.${spec.name}`)}
+                <Needed spec={spec} />
+              </legend>
               <ProblemText path={path} problems={props.problems} />
               {Array.from({ length: count }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position (its inputs are named by it)
@@ -197,7 +218,10 @@ function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; 
         return (
           <Fragment key={path}>
             <div className={spec.kind === "boolean" ? "ws-field ws-check" : "ws-field"}>
-              <label htmlFor={idOf(path)}>{t(`content.fields.${spec.name.split(".").pop()}`)}</label>
+              <label htmlFor={idOf(path)}>
+                {t(`content.fields.${spec.name.split(".").pop()}`)}
+                <Needed spec={spec} />
+              </label>
               <Input spec={spec} path={path} props={props} />
               <ProblemText path={path} problems={props.problems} />
               {firstOfParent && <ProblemText path={prefix ? `${prefix}.${parent}` : parent} problems={props.problems} />}
@@ -213,14 +237,41 @@ export function ContentFields(props: ContentFormProps) {
   return <Fields specs={props.specs} prefix="" props={props} />;
 }
 
+/** A field's name as the editor reads it: "Information · English", "Pictures · Row 2 · Caption". */
+function fieldName(t: (key: string, vars?: Record<string, string | number>) => string, path: string): string {
+  const names = path.split(".").flatMap((part) => {
+    if (/^\d+$/.test(part)) return [t("content.row", { n: Number(part) + 1 })];
+    if ((LANGUAGE_CODES as readonly string[]).includes(part)) return [languageName(part as LanguageCode)];
+    // A part with no label of its own ("coordinates" of "coordinates.lat") is named by its fields.
+    const key = `content.fields.${part}`;
+    return t(key) === key ? [] : [t(key)];
+  });
+  return names.length ? names.join(" · ") : path;
+}
+
+/** Every problem of the form, each a link to its field (on this page, or the item's from `itemPath`). */
+export function ProblemList({ problems, itemPath = "" }: { problems: Problem[]; itemPath?: string }) {
+  const { t } = useI18n();
+  return (
+    <ul>
+      {problems.map((p) => (
+        <li key={`${p.field} ${p.code}`}>
+          <a href={`${itemPath}#${idOf(p.field)}`}>{fieldName(t, p.field)}</a>: {problemText(t, p)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** What happened, or why not, above the form. */
-export function Outcome({ answer }: { answer: EditingAnswer | undefined }) {
+export function Outcome({ answer, itemPath }: { answer: EditingAnswer | undefined; itemPath?: string }) {
   const { t } = useI18n();
   if (!answer) return null;
   if ("ok" in answer) return <Notice kind="success">{t(`content.done.${answer.ok}`)}</Notice>;
   return (
     <div className="ws-notice ws-error" role="alert">
       <p>{t(`content.refused.${answer.code}`)}</p>
+      {(answer.code === "invalid" || answer.code === "unfinished") && <ProblemList problems={answer.problems} itemPath={itemPath} />}
       {(answer.code === "breaks-content" || answer.code === "in-use") && (
         <ul>
           {answer.problems.map((p) => (

@@ -11,19 +11,23 @@ import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from 
 import { CONTENT_FIELDS, unknownFacts, type FieldSpec } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
-import { ContentFields, idOf, Outcome } from "../../components/workspace/ContentForm";
+import { ContentFields, idOf, Outcome, ProblemList } from "../../components/workspace/ContentForm";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
 import { VideoSection } from "../../components/workspace/VideoSection";
 import { videoUrl } from "../../../domain/media/urls";
 import type { LibraryVideo } from "../../../domain/content/schema";
+import { publicPathOf } from "../../lib/public-path.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
+  const { domain } = context.get(appContext);
   try {
     const item = await editing.item(editor, params.type, params.slug);
     return {
       item,
+      // Once it is on the site, the way to see it there (the site's own language: English).
+      live: item.status === "draft" ? null : await publicPathOf(domain, item.type, item.slug),
       options: await formOptions(context, item.type),
       may,
       fixed: isFixedType(item.type),
@@ -102,13 +106,15 @@ function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, options, may, fixed, picture, video } = useLoaderData<typeof loader>();
+  const { item, live, options, may, fixed, picture, video } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
   // After publishing (./publish redirects here) the outcome comes in the address.
   const answer = posted ?? (done && DONE.includes(done) ? ({ ok: done } as EditingAnswer) : undefined);
-  const problems = answer && "problems" in answer ? answer.problems : [];
+  // A refused save's problems; otherwise what the stored draft still lacks, every one at once.
+  const refused = answer && "problems" in answer ? answer.problems : null;
+  const problems = refused ?? item.problems;
   // A save's answer names the new revision before the page's data is read again: publishing at once must
   // name it too, or the editor is told that someone else saved.
   const revision = Math.max(item.revision, (posted && "revision" in posted && posted.revision) || 0);
@@ -128,8 +134,22 @@ export default function ContentItem() {
         {item.publishAt && ` · ${t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}`}
         {" · "}
         {t("content.revision", { n: item.revision })}
+        {live && (
+          <>
+            {" · "}
+            <a href={live} target="_blank" rel="noopener">
+              {t("content.live")}
+            </a>
+          </>
+        )}
       </p>
       <Outcome answer={answer} />
+      {!refused && item.problems.length > 0 && (
+        <section className="ws-card" aria-labelledby="to-publish">
+          <h2 id="to-publish">{t("content.toPublish")}</h2>
+          <ProblemList problems={item.problems} />
+        </section>
+      )}
       {picture && (
         <section className="ws-card" aria-labelledby="uses">
           {picture.src && <img src={picture.src} width={picture.width} height={picture.height} alt="" className="ws-photo" />}
@@ -158,21 +178,6 @@ export default function ContentItem() {
         </section>
       )}
       {video && <VideoSection video={video} slug={item.slug} revision={revision} published={item.status !== "draft"} may={may} />}
-      {!picture && !video && (
-        <nav aria-label={t("content.preview")} className="ws-card">
-          <h2>{t("content.preview")}</h2>
-          <ul className="ws-codes">
-            {LANGUAGE_CODES.map((l) => (
-              <li key={l}>
-                <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
-                  {languageName(l)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
       <Form method="post" className="ws-form ws-content-form" key={item.revision}>
         <input type="hidden" name="revision" value={revision} />
         <ContentFields
@@ -190,6 +195,21 @@ export default function ContentItem() {
           </button>
         )}
       </Form>
+      {!picture && !video && (
+        <nav aria-label={t("content.preview")} className="ws-card">
+          <h2>{t("content.preview")}</h2>
+          <ul className="ws-codes">
+            {LANGUAGE_CODES.map((l) => (
+              <li key={l}>
+                <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
+                  {languageName(l)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
       {may.publish && (
         <section className="ws-card" aria-labelledby="publishing">
           <h2 id="publishing">{t("content.publishing")}</h2>

@@ -40,7 +40,7 @@ export default function PublishRefused({ params }: Route.ComponentProps) {
   return (
     <>
       <h1>{t("content.publishing")}</h1>
-      <Outcome answer={answer} />
+      <Outcome answer={answer} itemPath={`/admin/content/${params.type}/${params.slug}`} />
       <p>
         <Link to={`/admin/content/${params.type}/${params.slug}`}>{t("content.back")}</Link>
       </p>
