@@ -13,6 +13,7 @@ import * as searchChanges from "./migrations/009-search-changes.ts";
 import * as mediaByFile from "./migrations/010-media-by-file.ts";
 import * as mostPopularPlace from "./migrations/011-most-popular-place.ts";
 import * as featuredPlaces from "./migrations/012-featured-places.ts";
+import * as contentTrash from "./migrations/013-content-trash.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -27,6 +28,7 @@ const MIGRATIONS = [
   { name: "010-media-by-file", up: mediaByFile.up },
   { name: "011-most-popular-place", up: mostPopularPlace.up },
   { name: "012-featured-places", up: featuredPlaces.up },
+  { name: "013-content-trash", up: contentTrash.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

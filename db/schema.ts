@@ -145,4 +145,17 @@ export interface Database {
     /** The draft's English name, title or caption, else its slug (migration 008): what lists show. */
     title: Generated<string>;
   };
+  /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
+  content_trash: {
+    id: Generated<number>;
+    type: string;
+    slug: string;
+    title: string;
+    /** JSON: the draft as it was when it was deleted (the item was taken off the site first). */
+    draft: string;
+    revision: number;
+    translated_from: string;
+    deleted_at: string;
+    deleted_by: string | null;
+  };
 }

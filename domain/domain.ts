@@ -8,6 +8,7 @@ import type { ContactOutbox } from "./contact/mailer.ts";
 import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
+import type { TrashService } from "./content/trash.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
@@ -23,6 +24,8 @@ export type Domain = {
   workspace: WorkspaceService;
   /** The workspace's content: drafts, publishing, schedules, translation status. */
   editing: EditingService;
+  /** Deleted content for 30 days: deleting, restoring, purging. */
+  trash: TrashService;
   /** The media library's photographs as editors use them: uploads, their uses, deletion. */
   pictures: PicturesService;
   /** The media library's videos: uploads, captions per language, deletion. */

@@ -55,7 +55,12 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   // does not wait for it; if this fails, the first search tries again.
   domain.search.prepare().catch((error: unknown) => log.warn({ err: error }, "the search index could not be built at start"));
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
-  const stopRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
+  const stopInboxRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
+  const stopPurge = domain.trash.startPurge((error) => log.error({ err: error }, "purging the trash failed"));
+  const stopRetention = () => {
+    stopInboxRetention();
+    stopPurge();
+  };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {
     deps: domain,

@@ -29,6 +29,7 @@ import { picturesService } from "../domain/content/pictures.ts";
 import { videosService } from "../domain/content/videos.ts";
 import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
+import { trashService } from "../domain/content/trash.ts";
 
 export type DomainOptions = {
   smtpUrl?: string;
@@ -109,6 +110,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       totpSteps: totpStepsRepository(handle.db),
     }),
     editing,
+    trash: trashService({ handle, editing }),
     pictures: picturesService({ handle, editing, library }),
     videos: videosService({ handle, editing, library }),
     inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),

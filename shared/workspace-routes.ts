@@ -74,6 +74,8 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     example: "/admin/content/city/damascus/publish",
   },
   { path: PREVIEW_ROUTE, access: "content.read", example: "/admin/preview/city/damascus" },
+  // Restoring from the trash: editors (checked by the domain too).
+  { path: "admin/trash", file: "routes/admin/trash.tsx", access: "content.read", writes: "content.edit", example: "/admin/trash" },
   { path: "admin/media", file: "routes/admin/media.tsx", access: "content.read", example: "/admin/media" },
   {
     path: "admin/media/upload",

@@ -68,7 +68,7 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
 export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
 
 export type EditingAnswer =
-  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled" | "deleted"; revision?: number }
+  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled" | "deleted" | "restored"; revision?: number }
   | { code: string; problems: FieldProblem[] };
 
 const STATUS: Record<string, number> = {
@@ -79,6 +79,7 @@ const STATUS: Record<string, number> = {
   "slug-taken": 409,
   "breaks-content": 409,
   "in-use": 409,
+  referred: 409,
   fixed: 409,
   invalid: 422,
   unfinished: 422,

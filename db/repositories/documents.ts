@@ -136,6 +136,20 @@ export function documentsRepository(db: Db) {
       const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();
       return r && fromRow(r);
     },
+    /**
+     * The items whose draft or published body holds `value` as a whole JSON string: every item that may name
+     * it (the caller reads which really do). One scan of the bodies' text, for a rare action (a delete).
+     */
+    async mentioning(value: string): Promise<DocumentRow[]> {
+      const pattern = `%${JSON.stringify(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = sql<string>`${pattern} escape '\\'`;
+      const rows = await db
+        .selectFrom("content_documents")
+        .selectAll()
+        .where((eb) => eb.or([eb("draft", "like", like), eb("published", "like", like)]))
+        .execute();
+      return rows.map(fromRow);
+    },
     /** The documents of one type with these slugs (read in batches), by slug. */
     async getMany(type: string, slugs: string[]): Promise<Map<string, DocumentRow>> {
       const out = new Map<string, DocumentRow>();

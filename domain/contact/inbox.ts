@@ -11,6 +11,7 @@ import { can } from "../workspace/roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { ContactOutbox } from "./mailer.ts";
+import { repeatEvery } from "../repeat.ts";
 
 export type InboxReader = { id: string; email: string; role: string };
 export const INBOX_PAGE_SIZE = 25;
@@ -117,11 +118,7 @@ export function inboxService(d: {
 
     /** Runs the retention check now and every hour; returns the stop. */
     startRetention(onError: (error: unknown) => void): () => void {
-      const run = () => void this.expire().catch(onError);
-      run();
-      const timer = setInterval(run, RETENTION_CHECK_MS);
-      timer.unref();
-      return () => clearInterval(timer);
+      return repeatEvery(RETENTION_CHECK_MS, () => this.expire(), onError);
     },
   };
 }

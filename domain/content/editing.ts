@@ -49,7 +49,8 @@ export type EditingCode =
   | "breaks-content"
   | "language"
   | "in-use"
-  | "unfinished";
+  | "unfinished"
+  | "referred";
 
 /** Why an action was refused; the page shows it (and each field problem beside its field). */
 export class EditingError extends Refusal<EditingCode> {

@@ -272,6 +272,18 @@ export function Outcome({ answer, itemPath }: { answer: EditingAnswer | undefine
     <div className="ws-notice ws-error" role="alert">
       <p>{t(`content.refused.${answer.code}`)}</p>
       {(answer.code === "invalid" || answer.code === "unfinished") && <ProblemList problems={answer.problems} itemPath={itemPath} />}
+      {answer.code === "referred" && (
+        <ul>
+          {answer.problems.map((p) => (
+            <li key={p.field}>
+              <a href={`/admin/content/${p.field}`} dir="ltr">
+                {p.field}
+              </a>
+              : {problemText(t, p)}
+            </li>
+          ))}
+        </ul>
+      )}
       {(answer.code === "breaks-content" || answer.code === "in-use") && (
         <ul>
           {answer.problems.map((p) => (

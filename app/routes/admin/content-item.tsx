@@ -18,6 +18,7 @@ import { VideoSection } from "../../components/workspace/VideoSection";
 import { videoUrl } from "../../../domain/media/urls";
 import type { LibraryVideo } from "../../../domain/content/schema";
 import { publicPathOf } from "../../lib/public-path.server";
+import { isDeletable } from "../../../domain/content/trash";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -31,6 +32,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       options: await formOptions(context, item.type),
       may,
       fixed: isFixedType(item.type),
+      // (The library's photographs and videos are deleted with their files, in their own sections.)
+      deletable: isDeletable(item.type),
       picture: item.type === "picture" ? await pictureOf(context, params.slug, (item.draft as { file: string }).file) : null,
       video: item.type === "video" ? videoOf(item.draft as LibraryVideo) : null,
     };
@@ -63,10 +66,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await postedForm(request);
   const { domain } = context.get(appContext);
   try {
-    if (formText(form, "intent") === "delete" && (params.type === "picture" || params.type === "video")) {
-      const library = params.type === "picture" ? domain.pictures : domain.videos;
-      await library.remove(editor, params.slug, Number(formText(form, "revision")));
-      return redirect(`/admin/media${params.type === "video" ? "?kind=video&" : "?"}done=deleted`, 303);
+    if (formText(form, "intent") === "delete") {
+      const revision = Number(formText(form, "revision"));
+      if (params.type === "picture" || params.type === "video") {
+        const library = params.type === "picture" ? domain.pictures : domain.videos;
+        await library.remove(editor, params.slug, revision);
+        return redirect(`/admin/media${params.type === "video" ? "?kind=video&" : "?"}done=deleted`, 303);
+      }
+      await domain.trash.remove(editor, params.type, params.slug, revision);
+      return redirect(`/admin/content?type=${params.type}&done=trashed`, 303);
     }
     const revision = await editing.save(
       editor,
@@ -81,7 +89,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions"];
+const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions", "restored"];
 
 /** What the form leaves empty of a place's practical facts: the list an editor works through with the ministry. */
 function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
@@ -106,7 +114,7 @@ function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, live, options, may, fixed, picture, video } = useLoaderData<typeof loader>();
+  const { item, live, options, may, fixed, deletable, picture, video } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -210,6 +218,18 @@ export default function ContentItem() {
         </nav>
       )}
       <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
+      {may.edit && deletable && (
+        <details className="ws-card ws-delete">
+          <summary>{t("content.deleteItem")}</summary>
+          <p id="delete-note">{t("content.deleteNote")}</p>
+          <Form method="post">
+            <input type="hidden" name="revision" value={revision} />
+            <button type="submit" name="intent" value="delete" className="ws-button ws-secondary" aria-describedby="delete-note">
+              {t("content.deleteButton")}
+            </button>
+          </Form>
+        </details>
+      )}
       {may.publish && (
         <section className="ws-card" aria-labelledby="publishing">
           <h2 id="publishing">{t("content.publishing")}</h2>

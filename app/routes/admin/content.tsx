@@ -1,13 +1,14 @@
 // /admin/content: the items of one kind of content, 50 a page and found by name, with whether the site shows
-// them, and links to edit each, to preview it and (for editors) to make a new one.
-import { Link, useLoaderData } from "react-router";
+// them, and links to edit each, to preview it, to the trash and (for editors) to make a new one.
+import { Link, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, isFixedType } from "../../lib/content.server";
 import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
 import { formatTime } from "../../lib/workspace-format";
-import { WorkspaceTable } from "../../components/workspace/Table";
+import { WorkspacePages, WorkspaceTable } from "../../components/workspace/Table";
 import type { DocumentType } from "../../../domain/content/documents";
+import { Notice } from "../../components/workspace/Form";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -26,11 +27,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Content() {
   const { t, language } = useI18n();
   const { type, words, page, pages, total, items, may, fixed } = useLoaderData<typeof loader>();
+  // An item deleted from its page comes back here, saying where it went.
+  const [search] = useSearchParams();
   const pageLink = (n: number) =>
     `?${new URLSearchParams({ type, ...(words ? { q: words } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
   return (
     <>
       <h1>{t("content.title")}</h1>
+      {search.get("done") === "trashed" && <Notice kind="success">{t("content.done.trashed")}</Notice>}
       <nav aria-label={t("content.types")}>
         <ul className="ws-tabs">
           {CONTENT_TYPES.map((x) => (
@@ -42,13 +46,14 @@ export default function Content() {
           ))}
         </ul>
       </nav>
-      {may.edit && !fixed && (
-        <p>
+      <p className="ws-inline">
+        {may.edit && !fixed && (
           <Link className="ws-button" to={LIBRARY_TYPES.includes(type) ? "/admin/media" : `/admin/content/${type}/new`}>
             {t("content.new", { type: t(`content.typeNames.${type}`) })}
           </Link>
-        </p>
-      )}
+        )}
+        <Link to="/admin/trash">{t("content.trash")}</Link>
+      </p>
       <form method="get" className="ws-form ws-inline">
         <input type="hidden" name="type" value={type} />
         <div className="ws-field">
@@ -81,21 +86,7 @@ export default function Content() {
           </tr>
         ))}
       </WorkspaceTable>
-      {pages > 1 && (
-        <nav className="ws-pages" aria-label={t("content.pages")}>
-          {page > 1 && (
-            <Link to={pageLink(page - 1)} rel="prev">
-              {t("content.previousPage")}
-            </Link>
-          )}
-          <span aria-current="page">{t("content.pageOf", { page, pages })}</span>
-          {page < pages && (
-            <Link to={pageLink(page + 1)} rel="next">
-              {t("content.nextPage")}
-            </Link>
-          )}
-        </nav>
-      )}
+      <WorkspacePages page={page} pages={pages} href={pageLink} />
     </>
   );
 }
