@@ -1,6 +1,7 @@
 // The audit log: appended to, read and filtered; never changed or deleted (the database refuses both, see
 // db/migrations/002-workspace.ts).
 import type { Db } from "../engine.ts";
+import { containsText } from "./like.ts";
 
 export type AuditEntry = {
   at: string;
@@ -11,7 +12,8 @@ export type AuditEntry = {
   before: unknown;
   after: unknown;
 };
-export type AuditFilter = { action?: string; actor?: string; limit: number; offset: number };
+/** `actor` and `target` find entries whose e-mail or target holds them; `from` and `to` are ISO times (to excluded). */
+export type AuditFilter = { action?: string; actor?: string; target?: string; from?: string; to?: string; limit: number; offset: number };
 
 export function auditRepository(db: Db) {
   return {
@@ -32,7 +34,11 @@ export function auditRepository(db: Db) {
     async list(f: AuditFilter): Promise<(AuditEntry & { id: number })[]> {
       let q = db.selectFrom("audit_log").selectAll();
       if (f.action) q = q.where("action", "=", f.action);
-      if (f.actor) q = q.where("actor_email", "=", f.actor);
+      if (f.actor) q = q.where((eb) => containsText(eb, eb.ref("actor_email"), f.actor!));
+      if (f.target) q = q.where((eb) => containsText(eb, eb.ref("target"), f.target!));
+      // By time through its index (ISO times sort as text).
+      if (f.from) q = q.where("at", ">=", f.from);
+      if (f.to) q = q.where("at", "<", f.to);
       const rows = await q.orderBy("id", "desc").limit(f.limit).offset(f.offset).execute();
       return rows.map((r) => ({
         id: r.id,

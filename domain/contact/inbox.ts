@@ -12,6 +12,7 @@ import { Refusal, refusalTest } from "../refusal.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { ContactOutbox } from "./mailer.ts";
 import { repeatEvery } from "../repeat.ts";
+import { csvFile } from "../csv.ts";
 
 export type InboxReader = { id: string; email: string; role: string };
 export const INBOX_PAGE_SIZE = 25;
@@ -24,13 +25,6 @@ export class InboxError extends Refusal<"forbidden" | "not-found" | "invalid"> {
   }
 }
 export const isInboxError = refusalTest<InboxError>("InboxError");
-
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
-function csvField(value: string | number): string {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** The moment `months` calendar months before `now` (UTC). */
 function monthsBefore(now: Date, months: number): Date {
@@ -96,11 +90,9 @@ export function inboxService(d: {
       need(reader);
       const { rows } = await repo.search({ ...filter, limit: 100_000, offset: 0 });
       const header = ["id", "received", "status", "name", "email", "subject", "message", "language", "mail"];
-      const lines = rows.map((m) =>
-        [m.id, m.created_at, m.status, m.name, m.email, m.subject, m.message, m.language, m.mail_status].map(csvField).join(","),
-      );
+      const lines = rows.map((m) => [m.id, m.created_at, m.status, m.name, m.email, m.subject, m.message, m.language, m.mail_status]);
       await audit(reader, "messages.export", "messages", { ...filter, count: rows.length });
-      return { csv: `\uFEFF${[header.map(csvField).join(","), ...lines].join("\r\n")}\r\n`, count: rows.length };
+      return { csv: csvFile(header, lines), count: rows.length };
     },
 
     /** How many months a message is kept (the site settings', else the default). */

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "messages.retry",
   "messages.export",
   "messages.expired",
+  "audit.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -238,7 +238,7 @@ export function ContentFields(props: ContentFormProps) {
 }
 
 /** A field's name as the editor reads it: "Information · English", "Pictures · Row 2 · Caption". */
-function fieldName(t: (key: string, vars?: Record<string, string | number>) => string, path: string): string {
+export function fieldName(t: (key: string, vars?: Record<string, string | number>) => string, path: string): string {
   const names = path.split(".").flatMap((part) => {
     if (/^\d+$/.test(part)) return [t("content.row", { n: Number(part) + 1 })];
     if ((LANGUAGE_CODES as readonly string[]).includes(part)) return [languageName(part as LanguageCode)];

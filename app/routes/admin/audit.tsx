@@ -1,53 +1,84 @@
-// /admin/audit (admins): the audit log, newest first, filtered by action, 50 entries a page. It can be read
-// here and nowhere changed.
-import { useLoaderData, useRouteLoaderData } from "react-router";
+// /admin/audit (admins): the audit log, newest first, 50 entries a page, filtered by action, person, item and
+// days; each change as its fields before and after, each item a link to its page, and the filtered entries as a
+// CSV file (/admin/audit/export). It can be read here and nowhere changed.
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { WorkspaceLayoutData } from "./layout";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../domain/workspace/audit-actions";
 import type { Route } from "./+types/audit";
 import { useI18n } from "../../i18n/I18nProvider";
 import { signedIn, workspaceOf } from "../../lib/workspace.server";
+import { auditFilter } from "../../lib/audit.server";
 import { formatTime } from "../../lib/workspace-format";
 import { WorkspaceTable } from "../../components/workspace/Table";
+import { AuditChange } from "../../components/workspace/AuditChange";
+import { CONTENT_TYPES } from "../../lib/content-fields";
 
 const PAGE = 50;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   signedIn(context);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("action");
-  const action = isAuditAction(asked) ? asked : undefined;
+  const { filter, form } = auditFilter(url);
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
-  const rows = await workspaceOf(context).service.audit({ action, limit: PAGE + 1, offset: (page - 1) * PAGE });
-  return { entries: rows.slice(0, PAGE), action: action ?? "", page, hasOlder: rows.length > PAGE };
+  const rows = await workspaceOf(context).service.audit({ ...filter, limit: PAGE + 1, offset: (page - 1) * PAGE });
+  return { entries: rows.slice(0, PAGE), form, page, hasOlder: rows.length > PAGE };
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+/** An item's page, when the entry is about one ("site/umayyad-mosque"). */
+function itemPath(target: string): string | null {
+  const [type, slug, ...rest] = target.split("/");
+  return rest.length === 0 && slug && CONTENT_TYPES.includes(type!) ? `/admin/content/${type}/${slug}` : null;
+}
 
 export default function Audit() {
   const { t, language } = useI18n();
-  const { entries, action, page, hasOlder } = useLoaderData<typeof loader>();
+  const { entries, form, page, hasOlder } = useLoaderData<typeof loader>();
   // Action names contain a dot, so their labels are read from the texts directly.
   const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.audit.actions;
   const labelOf = (a: string) => (isAuditAction(a) ? labels[a] : a);
-  const pageLink = (p: number) => `?${new URLSearchParams({ ...(action ? { action } : {}), page: String(p) }).toString()}`;
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({ ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")), ...extra }).toString();
   return (
     <>
       <h1>{t("audit.title")}</h1>
       <p>{t("audit.intro")}</p>
-      <form method="get" className="ws-form ws-inline">
-        <label htmlFor="audit-action">{t("audit.filter")}</label>
-        <select id="audit-action" name="action" defaultValue={action}>
-          <option value="">{t("audit.allActions")}</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {labels[a]}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button secondary">
+      <form method="get" className="ws-form ws-filters">
+        <div className="ws-field">
+          <label htmlFor="audit-action">{t("audit.filter")}</label>
+          <select id="audit-action" name="action" defaultValue={form.action}>
+            <option value="">{t("audit.allActions")}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {labels[a]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ws-field">
+          <label htmlFor="audit-actor">{t("audit.person")}</label>
+          <input id="audit-actor" name="actor" type="search" dir="ltr" defaultValue={form.actor} />
+        </div>
+        <div className="ws-field">
+          <label htmlFor="audit-target">{t("audit.item")}</label>
+          <input id="audit-target" name="target" type="search" dir="ltr" defaultValue={form.target} />
+        </div>
+        <div className="ws-field">
+          <label htmlFor="audit-from">{t("audit.from")}</label>
+          <input id="audit-from" name="from" type="date" dir="ltr" defaultValue={form.from} />
+        </div>
+        <div className="ws-field">
+          <label htmlFor="audit-to">{t("audit.to")}</label>
+          <input id="audit-to" name="to" type="date" dir="ltr" defaultValue={form.to} />
+        </div>
+        <button type="submit" className="ws-button ws-secondary">
           {t("audit.apply")}
         </button>
       </form>
+      <p>
+        <a href={`/admin/audit/export?${query({})}`} download>
+          {t("audit.export")}
+        </a>
+      </p>
       {entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
@@ -65,19 +96,17 @@ export default function Audit() {
                   {e.action}
                 </code>
               </td>
-              <td dir="ltr">{e.target}</td>
-              <td dir="ltr">
-                {show(e.before)}
-                {e.before !== null && e.after !== null && " → "}
-                {show(e.after)}
+              <td dir="ltr">{itemPath(e.target) ? <Link to={itemPath(e.target)!}>{e.target}</Link> : e.target}</td>
+              <td>
+                <AuditChange before={e.before} after={e.after} />
               </td>
             </tr>
           ))}
         </WorkspaceTable>
       )}
       <nav className="ws-pages" aria-label={t("audit.title")}>
-        {page > 1 && <a href={pageLink(page - 1)}>{t("audit.newer")}</a>}
-        {hasOlder && <a href={pageLink(page + 1)}>{t("audit.older")}</a>}
+        {page > 1 && <a href={`?${query({ page: String(page - 1) })}`}>{t("audit.newer")}</a>}
+        {hasOlder && <a href={`?${query({ page: String(page + 1) })}`}>{t("audit.older")}</a>}
       </nav>
     </>
   );
