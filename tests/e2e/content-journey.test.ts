@@ -319,6 +319,29 @@ describe.each([
     ])
       expect(log, step).toContain(step);
     await expectAccessible(admin);
+    // Found by person and day (today in Damascus), each change read as its fields: the English information the
+    // editor completed as the words added, its item a link to its page.
+    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    await admin.fill("#audit-actor", `editor.${tag}`);
+    await admin.fill("#audit-from", today);
+    await admin.fill("#audit-to", today);
+    await Promise.all([admin.waitForURL(/actor=/), press(admin, admin.locator(".ws-filters button"))]);
+    await admin.waitForSelector("html[data-hydrated]", { state: "attached" });
+    const who = await admin.locator(".ws-table tbody tr td:nth-child(2)").allTextContents();
+    expect(who.length).toBeGreaterThan(1);
+    expect(new Set(who)).toEqual(new Set([`editor.${tag}@example.org`]));
+    const completed = admin.locator(".ws-table tbody tr", { has: admin.locator(".ws-change ins") }).last();
+    await completed.scrollIntoViewIfNeeded();
+    await expectOnScreen(completed.locator("ins").first());
+    expect(await completed.locator("dt").first().textContent()).toContain(t.content.fields.information);
+    expect(await completed.locator("a").getAttribute("href")).toBe(itemPath);
+    await expectAccessible(admin);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await admin.screenshot({ path: `test-results/audit-${tag}.png`, fullPage: true });
+    const [download] = await Promise.all([admin.waitForEvent("download"), press(admin, admin.locator('a[href^="/admin/audit/export"]'))]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv).toContain(`"editor.${tag}@example.org","content.save","site/${slug}"`);
+    expect(csv).not.toContain(`"translator.${tag}@example.org"`);
     // (Three people in three browsers, every kind of content and axe on each form: about a minute on two cores.)
   }, 180_000);
 });

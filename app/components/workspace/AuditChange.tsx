@@ -3,17 +3,28 @@
 import { diffWords } from "diff";
 import { useI18n } from "../../i18n/I18nProvider";
 import { fieldName } from "./ContentForm";
+import { LANGUAGE_CODES } from "../../../shared/languages";
 
 /** Texts longer than this are shown as a diff: the before and after of a paragraph side by side hide the change. */
 const LONG_TEXT = 80;
 
+/** The language of a translated field's path ("information.ar"): its last part, when it is one. */
+const languageOf = (path: string) => {
+  const last = path.slice(path.lastIndexOf(".") + 1);
+  return (LANGUAGE_CODES as readonly string[]).includes(last) ? last : undefined;
+};
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const shown = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
 
-function Diff({ before, after }: { before: string; after: string }) {
+/**
+ * The words removed and added. Words are found by the text's language (`Intl.Segmenter`): Chinese has no spaces,
+ * and jsdiff's own word pattern knows Latin letters only.
+ */
+function Diff({ before, after, language }: { before: string; after: string; language: string | undefined }) {
+  const intlSegmenter = new Intl.Segmenter(language, { granularity: "word" });
   return (
-    <span dir="auto">
-      {diffWords(before, after).map((part, i) => {
+    <span dir="auto" lang={language}>
+      {diffWords(before, after, { intlSegmenter }).map((part, i) => {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order, never reordered
         if (part.added) return <ins key={i}>{part.value}</ins>;
         // biome-ignore lint/suspicious/noArrayIndexKey: as above
@@ -41,7 +52,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
               <dt>{fieldName(t, key)}</dt>
               <dd>
                 {long && before && after ? (
-                  <Diff before={was} after={now} />
+                  <Diff before={was} after={now} language={languageOf(key)} />
                 ) : (
                   <>
                     {before && (
