@@ -14,6 +14,7 @@ import * as mediaByFile from "./migrations/010-media-by-file.ts";
 import * as mostPopularPlace from "./migrations/011-most-popular-place.ts";
 import * as featuredPlaces from "./migrations/012-featured-places.ts";
 import * as contentTrash from "./migrations/013-content-trash.ts";
+import * as documentListColumns from "./migrations/014-document-list-columns.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -29,6 +30,7 @@ const MIGRATIONS = [
   { name: "011-most-popular-place", up: mostPopularPlace.up },
   { name: "012-featured-places", up: featuredPlaces.up },
   { name: "013-content-trash", up: contentTrash.up },
+  { name: "014-document-list-columns", up: documentListColumns.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

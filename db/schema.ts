@@ -144,6 +144,9 @@ export interface Database {
     updated_by: string | null;
     /** The draft's English name, title or caption, else its slug (migration 008): what lists show. */
     title: Generated<string>;
+    /** A place's or an experience's city and category slugs in its draft (migration 014): what the list filters by. */
+    city: string | null;
+    category: string | null;
   };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {

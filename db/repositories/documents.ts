@@ -5,6 +5,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
 import { containsText } from "./like.ts";
+import type { SummaryFilter } from "../../shared/content-list.ts";
 import type { Database } from "../schema.ts";
 
 export type DocumentRow = {
@@ -28,6 +29,19 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 export function titleOf(body: unknown, slug: string): string {
   const b = body as { name?: { en?: string }; title?: { en?: string }; caption?: { en?: string } } | null;
   return b?.name?.en ?? b?.title?.en ?? b?.caption?.en ?? slug;
+}
+
+/**
+ * The columns the workspace's list shows and filters by, kept beside the body on every write (migrations 008
+ * and 014): its title, and for a place or an experience its city and category.
+ */
+export function listedColumns(body: unknown, slug: string): { title: string; city: string | null; category: string | null } {
+  const b = body as { city?: unknown; category?: unknown } | null;
+  return {
+    title: titleOf(body, slug),
+    city: typeof b?.city === "string" ? b.city : null,
+    category: typeof b?.category === "string" ? b.category : null,
+  };
 }
 
 /** An item as lists show it, read without its bodies. */
@@ -111,16 +125,32 @@ export function documentsRepository(db: Db) {
       if (type) q = q.where("type", "in", [type].flat());
       return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(toSummary);
     },
-    /** One page of one type's summaries, those whose title holds `words` when given, and how many there are. */
+    /**
+     * One page of one type's summaries, filtered (words of the title, a city, a category, a publication state)
+     * and sorted, and how many there are. Every filter is a column (the type's city and category are indexed).
+     */
     async summaryPage(
       type: string,
-      { words, page, perPage }: { words?: string; page: number; perPage: number },
+      { words, city, category, state, sort = "position", page, perPage }: SummaryFilter & { page: number; perPage: number },
     ): Promise<{ items: DocumentSummary[]; total: number }> {
       let q = summaryQuery().where("type", "=", type);
       if (words) q = q.where((eb) => containsText(eb, eb.ref("title"), words));
+      if (city) q = q.where("city", "=", city);
+      if (category) q = q.where("category", "=", category);
+      if (state === "draft") q = q.where("published", "is", null);
+      if (state === "published") q = q.where("published", "is not", null).whereRef("published", "=", "draft");
+      if (state === "changed") q = q.where("published", "is not", null).whereRef("published", "<>", "draft");
+      if (state === "scheduled") q = q.where("publish_at", "is not", null);
+      const ordered =
+        sort === "title"
+          ? q.orderBy("title")
+          : sort === "updated"
+            ? q.orderBy("updated_at", "desc")
+            : sort === "updatedBy"
+              ? q.orderBy("updated_by").orderBy("updated_at", "desc")
+              : q.orderBy("position");
       const [rows, total] = await Promise.all([
-        q
-          .orderBy("position")
+        ordered
           .orderBy("slug")
           .limit(perPage)
           .offset((page - 1) * perPage)
@@ -192,7 +222,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: JSON.stringify(d.body),
-          title: titleOf(d.body, d.slug),
+          ...listedColumns(d.body, d.slug),
           revision: 1,
           published: null,
           published_at: null,
@@ -220,7 +250,7 @@ export function documentsRepository(db: Db) {
         .updateTable("content_documents")
         .set({
           draft: JSON.stringify(draft),
-          title: titleOf(draft, key.slug),
+          ...listedColumns(draft, key.slug),
           translated_from: JSON.stringify(translatedFrom),
           revision: key.revision + 1,
           updated_at: at,
@@ -289,7 +319,7 @@ export function documentsRepository(db: Db) {
         ? {}
         : {
             draft: body,
-            title: titleOf(d.body, d.slug),
+            ...listedColumns(d.body, d.slug),
             revision: sql<number>`content_documents.revision + 1`,
             translated_from: JSON.stringify(d.translatedFrom),
             updated_at: at,
@@ -302,7 +332,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: body,
-          title: titleOf(d.body, d.slug),
+          ...listedColumns(d.body, d.slug),
           revision: 1,
           published: body,
           published_at: at,

@@ -11,6 +11,7 @@ import {
   type DocumentSummary,
   type DocumentsRepository,
 } from "../../db/repositories/documents.ts";
+import type { SummaryFilter } from "../../shared/content-list.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -315,10 +316,10 @@ export function editingService(d: {
       return rows.filter((r) => r.type !== "languages").map(itemSummary);
     },
 
-    /** One page of one kind's items (those whose name holds `words`, when given), and how many pages there are. */
-    async listPage(editor: Editor, type: DocumentType, { words, page }: { words?: string; page: number }) {
+    /** One page of one kind's items, filtered and sorted (SummaryFilter), and how many pages there are. */
+    async listPage(editor: Editor, type: DocumentType, filter: SummaryFilter & { page: number }) {
       need(editor, "content.read");
-      const { items, total } = await documents.summaryPage(type, { words, page, perPage: LIST_PAGE_SIZE });
+      const { items, total } = await documents.summaryPage(type, { ...filter, perPage: LIST_PAGE_SIZE });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 

@@ -205,6 +205,25 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect((await t.domain.editing.listPage(editor, "site", { words: "%", page: 1 })).total).toBe(0);
   });
 
+  it("filters the list by city, category and publication state, and sorts it by name, last change and who made it", async () => {
+    const page = (filter: Parameters<typeof editing.listPage>[2]) => editing.listPage(editor, "site", filter);
+    const inAleppo = await page({ city: "aleppo", page: 1 });
+    expect(inAleppo.items.map((i) => i.slug)).toContain("citadel-of-aleppo");
+    expect(inAleppo.items.map((i) => i.slug)).not.toContain("umayyad-mosque");
+    const item = await editing.item(editor, "site", "umayyad-mosque");
+    const category = (item.draft as { category: string }).category;
+    expect((await page({ category, city: "damascus", page: 1 })).items.map((i) => i.slug)).toContain("umayyad-mosque");
+    // A saved change not yet published shows under "changed", and first when sorted by the last change.
+    const popularity = ((item.draft as { popularity: number }).popularity % 100) + 1;
+    await editing.save(editor, "site", "umayyad-mosque", item.revision, { ...(item.draft as object), popularity });
+    expect((await page({ state: "changed", page: 1 })).items.map((i) => i.slug)).toContain("umayyad-mosque");
+    expect((await page({ state: "published", city: "damascus", page: 1 })).items.map((i) => i.slug)).not.toContain("umayyad-mosque");
+    expect((await page({ sort: "updated", page: 1 })).items[0]?.slug).toBe("umayyad-mosque");
+    const byName = (await page({ sort: "title", page: 1 })).items.map((i) => i.title);
+    expect(byName).toEqual([...byName].sort());
+    expect((await page({ sort: "updatedBy", page: 1 })).items.at(-1)?.updatedBy ?? null).not.toBe(undefined);
+  });
+
   it("unpublishes a place, then publishes it at its scheduled time", async () => {
     const item = await editing.item(editor, "site", "straight-street");
     await editing.unpublish(editor, "site", "straight-street", item.revision);
