@@ -30,6 +30,7 @@ import { videosService } from "../domain/content/videos.ts";
 import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 import { trashService } from "../domain/content/trash.ts";
+import { invitationMail } from "./invitation-mail.ts";
 
 export type DomainOptions = {
   smtpUrl?: string;
@@ -72,8 +73,15 @@ function timedSearch(service: SearchService, observe: (seconds: number) => void)
 export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
   const mail = options;
   const content = contentService(contentRepository(handle.db));
-  const mailer =
-    mail.mailer ?? (mail.smtpUrl && mail.to ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to }) : undefined);
+  // SMTP_URL alone is enough to send to a named address (an invitation); the contact form's messages also
+  // need whom to send them to (CONTACT_MAIL_TO, or the settings' recipients).
+  const origin = options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1";
+  const smtp =
+    mail.mailer ??
+    (mail.smtpUrl
+      ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to ?? `no-reply@${new URL(origin).hostname}` })
+      : undefined);
+  const mailer = mail.mailer ?? (mail.to ? smtp : undefined);
   const contactRepo = contactRepository(handle.db);
   const accounts = accountsRepository(handle.db);
   const settings = async () => (await content.settings()) as { contactRecipients?: string[]; retentionMonths?: number };
@@ -102,12 +110,13 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     workspace: workspaceService({
       auth: workspaceAuthOnFirstUse(handle, accounts, {
         secret: options.workspaceSecret,
-        origin: options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1",
+        origin,
       }),
       accounts,
       audit: auditRepository(handle.db),
       failures: signInFailuresRepository(handle.db),
       totpSteps: totpStepsRepository(handle.db),
+      invitationMail: smtp && invitationMail(smtp),
     }),
     editing,
     trash: trashService({ handle, editing }),

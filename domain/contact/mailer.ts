@@ -9,11 +9,14 @@ export type Logger = { info(o: object, m?: string): void; warn(o: object, m?: st
 
 export const MAX_MAIL_ATTEMPTS = 6;
 
-export function smtpMailer({ url, to, from }: { url: string; to: string; from: string }): Mailer {
+/** `to`: whom a message without its own recipients goes to (CONTACT_MAIL_TO). */
+export function smtpMailer({ url, to, from }: { url: string; to?: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(m) {
-      await transport.sendMail({ to: m.to?.length ? m.to : to, from, replyTo: m.replyTo, subject: m.subject, text: m.text });
+      const recipients = m.to?.length ? m.to : to;
+      if (!recipients) throw new Error("no recipient: set CONTACT_MAIL_TO or the site settings' contact recipients");
+      await transport.sendMail({ to: recipients, from, replyTo: m.replyTo, subject: m.subject, text: m.text });
     },
   };
 }

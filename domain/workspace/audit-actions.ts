@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "password.throttled",
   "password.reset",
   "account.invite",
+  "account.invite-mailed",
   "account.password-set",
   "account.role",
   "content.create",

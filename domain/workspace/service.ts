@@ -56,6 +56,8 @@ export function workspaceService(d: {
   audit: AuditRepository;
   failures: SignInFailuresRepository;
   totpSteps: TotpStepsRepository;
+  /** Sends an invitation's link to its invitee (`replyTo`: the admin); absent when mail is not configured. */
+  invitationMail?: (account: AccountRow, link: string, replyTo: string | null) => Promise<void>;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
@@ -159,7 +161,10 @@ export function workspaceService(d: {
 
   return {
     /** Invites an account: it has no password until the invitee opens the link and sets one. */
-    async invite(actor: Actor, input: { email: string; name: string; role: string; languages: string[] }): Promise<InvitationResult> {
+    async invite(
+      actor: Actor,
+      input: { email: string; name: string; role: string; languages: string[]; uiLanguage?: string },
+    ): Promise<InvitationResult> {
       const email = normalizeEmail(input.email);
       if (!EMAIL.test(email) || email.length > 254) throw new WorkspaceError("email.invalid", "email");
       const name = input.name.trim();
@@ -169,13 +174,32 @@ export function workspaceService(d: {
       if (await d.accounts.byEmail(email)) throw new WorkspaceError("email.taken", "email");
       const ctx = await ctxOf();
       const user = await ctx.internalAdapter.createUser(
-        { email, name, emailVerified: true, role: input.role, languages, uiLanguage: "en" },
+        // The workspace speaks to them in the language the admin chose for them (English unless told).
+        {
+          email,
+          name,
+          emailVerified: true,
+          role: input.role,
+          languages,
+          uiLanguage: isLanguageCode(input.uiLanguage) ? input.uiLanguage : "en",
+        },
         { method: "admin" },
       );
       const path = await newInvitation(user.id);
       const account = (await d.accounts.byId(user.id))!;
       await record(actor, "account.invite", email, undefined, { role: account.role, languages: account.languages });
       return { account, path };
+    },
+
+    /**
+     * E-mails an invitation's link to its invitee, in their workspace language, when mail is configured (the
+     * admin is shown the link too, and is who a reply reaches). False when there is no mail to send it with.
+     */
+    async mailInvitation(actor: Actor, account: AccountRow, link: string): Promise<boolean> {
+      if (!d.invitationMail) return false;
+      await d.invitationMail(account, link, actor.email);
+      await record(actor, "account.invite-mailed", account.email);
+      return true;
     },
 
     /** The account an invitation link is for, or undefined when it is unknown, used or expired. */

@@ -75,6 +75,16 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     expect(list.body).toMatch(/Page 1 of \d+/);
     const one = await workspacePage(`/admin/content?type=site&q=${encodeURIComponent(item.name)}`);
     expect(one.body).toContain(`>${item.name}</a>`);
+    // Filtered by city and publication state, sorted by name, and paged through with the filter kept.
+    const inDamascus = await workspacePage("/admin/content?type=site&city=damascus&state=published&sort=title");
+    expect(inDamascus.body.match(/<tr>/g)?.length).toBe(51);
+    const next = inDamascus.body.match(/href="[^"]*\?([^"]*page=2[^"]*)"/)?.[1]?.replace(/&amp;/g, "&");
+    expect(new URLSearchParams(next)).toEqual(new URLSearchParams("type=site&city=damascus&state=published&sort=title&page=2"));
+    const second = await workspacePage(`/admin/content?${next}`);
+    expect(second.body).toMatch(/Page 2 of \d+/);
+    const names = (html: string) => [...html.matchAll(/<td><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(names(second.body)[0]! >= names(inDamascus.body).at(-1)!).toBe(true);
+    expect((await workspacePage("/admin/content?type=site&city=damascus&state=draft")).body).toContain("Nothing matches.");
   });
 
   it("shows a long list 24 places to a page, with the way to the next, and a page past the end is not found", async () => {

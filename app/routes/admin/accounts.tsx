@@ -1,5 +1,5 @@
-// /admin/accounts (admins): everyone with an account, inviting someone, changing a role, resetting a
-// password. Each change ends the account's sessions and is written to the audit log by the service.
+// /admin/accounts (admins): everyone with an account, inviting someone (e-mailed, when mail is configured, in
+// the workspace language chosen for them), changing a role, resetting a password. Each change ends the account's sessions and is written to the audit log by the service.
 import { data, useActionData, useLoaderData } from "react-router";
 import { formText, postedForm } from "../../lib/form";
 import type { Route } from "./+types/accounts";
@@ -12,7 +12,7 @@ import { languageName } from "../../lib/workspace-format";
 import { WorkspaceTable } from "../../components/workspace/Table";
 
 type AccountsAnswer =
-  | { done: "invite" | "reset"; email: string; link: string }
+  | { done: "invite" | "reset"; email: string; link: string; mailed?: boolean }
   | { done: "role"; email: string }
   | { problem: string; field?: string; intent: string; id?: string };
 
@@ -40,16 +40,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const origin = new URL(request.url).origin;
   try {
     if (intent === "invite") {
-      const { account, path } = await service.invite(
-        { id: who.account.id, email: who.account.email },
-        {
-          email: formText(form, "email"),
-          name: formText(form, "name"),
-          role: formText(form, "role"),
-          languages: form.getAll("languages").map(String),
-        },
-      );
-      return data<AccountsAnswer>({ done: "invite", email: account.email, link: origin + path }, { status: 201 });
+      const actor = { id: who.account.id, email: who.account.email };
+      const { account, path } = await service.invite(actor, {
+        email: formText(form, "email"),
+        name: formText(form, "name"),
+        role: formText(form, "role"),
+        languages: form.getAll("languages").map(String),
+        uiLanguage: formText(form, "uiLanguage"),
+      });
+      // The link is shown whatever the mail does: a mail server that is down never loses an invitation.
+      const mailed = await service.mailInvitation(actor, account, origin + path).catch(() => false);
+      return data<AccountsAnswer>({ done: "invite", email: account.email, link: origin + path, mailed }, { status: 201 });
     }
     if (intent === "role") {
       const account = await service.setRole(who, formText(form, "id"), formText(form, "role"), form.getAll("languages").map(String));
@@ -103,7 +104,11 @@ export default function Accounts() {
       <h1>{t("accounts.title")}</h1>
       {answer && "link" in answer && (
         <div className="ws-notice ws-success" role="status">
-          <p>{t(answer.done === "invite" ? "accounts.invite.done" : "accounts.resetDone", { email: answer.email })}</p>
+          <p>
+            {t(answer.done === "reset" ? "accounts.resetDone" : answer.mailed ? "accounts.invite.mailed" : "accounts.invite.done", {
+              email: answer.email,
+            })}
+          </p>
           <p>
             <code dir="ltr" className="ws-link">
               {answer.link}
@@ -132,6 +137,16 @@ export default function Accounts() {
           <div className="ws-field">
             <label htmlFor="invite-role">{t("accounts.invite.role")}</label>
             <RoleSelect id="invite-role" />
+          </div>
+          <div className="ws-field">
+            <label htmlFor="invite-ui-language">{t("accounts.invite.uiLanguage")}</label>
+            <select id="invite-ui-language" name="uiLanguage" defaultValue="en">
+              {LANGUAGE_CODES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {languageName(code)}
+                </option>
+              ))}
+            </select>
           </div>
           <fieldset className="ws-field">
             <legend>{t("accounts.invite.languages")}</legend>
