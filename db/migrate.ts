@@ -15,6 +15,7 @@ import * as mostPopularPlace from "./migrations/011-most-popular-place.ts";
 import * as featuredPlaces from "./migrations/012-featured-places.ts";
 import * as contentTrash from "./migrations/013-content-trash.ts";
 import * as documentListColumns from "./migrations/014-document-list-columns.ts";
+import * as translationWork from "./migrations/015-translation-work.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -31,6 +32,7 @@ const MIGRATIONS = [
   { name: "012-featured-places", up: featuredPlaces.up },
   { name: "013-content-trash", up: contentTrash.up },
   { name: "014-document-list-columns", up: documentListColumns.up },
+  { name: "015-translation-work", up: translationWork.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -147,6 +147,9 @@ export interface Database {
     /** A place's or an experience's city and category slugs in its draft (migration 014): what the list filters by. */
     city: string | null;
     category: string | null;
+    /** ",fr,es,": the languages with a field still to translate, and with one made from an older English (migration 015). */
+    untranslated: Generated<string>;
+    outdated: Generated<string>;
   };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {

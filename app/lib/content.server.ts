@@ -32,6 +32,7 @@ export function editorOf(context: Readonly<RouterContextProvider>) {
 
 /** Whether items of this kind are only ever changed (the gallery's nine, the settings): never added or taken off. */
 export const isFixedType = (type: string) => isDocumentType(type) && DOCUMENT_TYPES[type].fixed;
+export { isDeletable } from "../../domain/content/trash";
 
 /** Whether a form's fields (its groups' too) choose from these options. */
 function usesOptions(fields: FieldSpec[], options: OptionsOf): boolean {

@@ -5,7 +5,8 @@ import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
 import { containsText } from "./like.ts";
-import type { SummaryFilter } from "../../shared/content-list.ts";
+import type { SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
+import { languagesToWork, type Stamps } from "../../shared/translation-status.ts";
 import type { Database } from "../schema.ts";
 
 export type DocumentRow = {
@@ -32,15 +33,20 @@ export function titleOf(body: unknown, slug: string): string {
 }
 
 /**
- * The columns the workspace's list shows and filters by, kept beside the body on every write (migrations 008
- * and 014): its title, and for a place or an experience its city and category.
+ * The columns the workspace's lists show and filter by, kept beside the body on every write (migrations 008,
+ * 014 and 015): its title; for a place or an experience its city and category; the languages it has fields
+ * to translate in, and those with a translation made from an older English.
  */
-export function listedColumns(body: unknown, slug: string): { title: string; city: string | null; category: string | null } {
+export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) {
   const b = body as { city?: unknown; category?: unknown } | null;
+  const work = languagesToWork(body, stamps);
   return {
     title: titleOf(body, slug),
     city: typeof b?.city === "string" ? b.city : null,
     category: typeof b?.category === "string" ? b.category : null,
+    // ",fr,es,": a language is found with LIKE '%,fr,%' (migration 015).
+    untranslated: `,${work.missing.join(",")},`,
+    outdated: `,${work.outdated.join(",")},`,
   };
 }
 
@@ -162,6 +168,52 @@ export function documentsRepository(db: Db) {
       ]);
       return { items: rows.map(toSummary), total: Number(total.n) };
     },
+    /**
+     * One page of the items with translation work in these languages (`state`: "todo" missing or outdated,
+     * "missing", "outdated", "done" in all of them, "all"), whole (their fields' states are read from the 50
+     * bodies of the page), and how many there are. Filtered by the columns kept beside each body.
+     */
+    async translationPage({
+      type,
+      languages,
+      state,
+      words,
+      page,
+      perPage,
+    }: {
+      type?: string;
+      languages: readonly string[];
+      state: TranslationFilter;
+      words?: string;
+      page: number;
+      perPage: number;
+    }): Promise<{ items: Array<DocumentRow & { title: string }>; total: number }> {
+      let q = db.selectFrom("content_documents").where("type", "<>", "languages");
+      if (type) q = q.where("type", "=", type);
+      if (words) q = q.where((eb) => containsText(eb, eb.ref("title"), words));
+      const has = (column: "untranslated" | "outdated", language: string) => sql<boolean>`${sql.ref(column)} like ${`%,${language},%`}`;
+      if (state !== "all")
+        q = q.where((eb) => {
+          const missing = languages.map((l) => has("untranslated", l));
+          const outdated = languages.map((l) => has("outdated", l));
+          if (state === "missing") return eb.or(missing);
+          if (state === "outdated") return eb.or(outdated);
+          if (state === "todo") return eb.or([...missing, ...outdated]);
+          return eb.not(eb.or([...missing, ...outdated]));
+        });
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy("type")
+          .orderBy("position")
+          .orderBy("slug")
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map((r) => ({ ...fromRow(r), title: r.title || r.slug })), total: Number(total.n) };
+    },
     async get(type: string, slug: string): Promise<DocumentRow | undefined> {
       const r = await db.selectFrom("content_documents").selectAll().where("type", "=", type).where("slug", "=", slug).executeTakeFirst();
       return r && fromRow(r);
@@ -222,7 +274,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: JSON.stringify(d.body),
-          ...listedColumns(d.body, d.slug),
+          ...listedColumns(d.body, d.slug, d.translatedFrom),
           revision: 1,
           published: null,
           published_at: null,
@@ -250,7 +302,7 @@ export function documentsRepository(db: Db) {
         .updateTable("content_documents")
         .set({
           draft: JSON.stringify(draft),
-          ...listedColumns(draft, key.slug),
+          ...listedColumns(draft, key.slug, translatedFrom),
           translated_from: JSON.stringify(translatedFrom),
           revision: key.revision + 1,
           updated_at: at,
@@ -319,7 +371,7 @@ export function documentsRepository(db: Db) {
         ? {}
         : {
             draft: body,
-            ...listedColumns(d.body, d.slug),
+            ...listedColumns(d.body, d.slug, d.translatedFrom),
             revision: sql<number>`content_documents.revision + 1`,
             translated_from: JSON.stringify(d.translatedFrom),
             updated_at: at,
@@ -332,7 +384,7 @@ export function documentsRepository(db: Db) {
           slug: d.slug,
           position: d.position,
           draft: body,
-          ...listedColumns(d.body, d.slug),
+          ...listedColumns(d.body, d.slug, d.translatedFrom),
           revision: 1,
           published: body,
           published_at: at,

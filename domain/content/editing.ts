@@ -11,7 +11,7 @@ import {
   type DocumentSummary,
   type DocumentsRepository,
 } from "../../db/repositories/documents.ts";
-import type { SummaryFilter } from "../../shared/content-list.ts";
+import type { SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -34,7 +34,7 @@ import { slug as slugSchema } from "./schema.ts";
 import { republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { placeTarget } from "./publish-targets.ts";
 import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publishing.ts";
-import { itemState, restamp, translatedTexts, translationStates, type TranslationState } from "./translation-status.ts";
+import { restamp, translatedTexts, translationStates, type TranslationState } from "../../shared/translation-status.ts";
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
 export const SCHEDULE_CHECK_MS = 10_000;
@@ -103,6 +103,12 @@ const itemSummary = (r: DocumentSummary): ItemSummary => ({
   updatedAt: r.updatedAt,
   updatedBy: r.updatedBy,
 });
+/** An item's name or title in `language`, when it has that translation. */
+function titleIn(body: unknown, language: string | undefined): string | undefined {
+  const b = body as { name?: Record<string, string>; title?: Record<string, string>; caption?: Record<string, string> } | null;
+  return language ? (b?.name?.[language] ?? b?.title?.[language] ?? b?.caption?.[language]) : undefined;
+}
+
 /** Items on one page of the workspace's content list: tens of thousands of places are never one page. */
 export const LIST_PAGE_SIZE = 50;
 
@@ -518,34 +524,52 @@ export function editingService(d: {
     },
 
     /**
-     * Every item × language with its state, filtered; `languages` are all those this account may see work
-     * in, whichever the filter picks.
+     * One page of the translation work: the items with a field to translate or outdated in the languages asked
+     * (all those this account may see work in, or one), each with a row per language and that language's
+     * missing and outdated fields, listed under every state it has. `viewer`: the language names are shown in.
      */
-    async translations(editor: Editor, filter: { type?: string; language?: string; state?: string }) {
+    async translations(
+      editor: Editor,
+      filter: { type?: string; language?: string; state?: TranslationFilter; words?: string; page: number; viewer?: string },
+    ) {
       need(editor, "content.read");
       // Translators see their own languages; everyone else sees all seven.
       const visible = editor.role === "translator" ? writableLanguages(editor) : [...LANGUAGE_CODES];
-      const languages = visible.filter((l) => !filter.language || l === filter.language);
-      const rows = [];
-      for (const doc of await documents.list(filter.type && isDocumentType(filter.type) ? filter.type : undefined)) {
-        if (doc.type === "languages") continue;
-        for (const language of languages) {
+      const languages = visible.filter((l) => l !== "en" && (!filter.language || l === filter.language));
+      const state = filter.state ?? "todo";
+      const { items, total } = await documents.translationPage({
+        type: filter.type && isDocumentType(filter.type) ? filter.type : undefined,
+        languages,
+        state,
+        words: filter.words,
+        page: filter.page,
+        perPage: LIST_PAGE_SIZE,
+      });
+      const rows = items.flatMap((doc) =>
+        languages.flatMap((language) => {
           const states = translationStates(doc.draft, doc.translatedFrom, language);
-          if (states.length === 0) continue;
-          const state = itemState(states);
-          if (filter.state && state !== filter.state) continue;
-          rows.push({
-            type: doc.type as DocumentType,
-            slug: doc.slug,
-            title: titleOf(doc.draft, doc.slug),
-            language,
-            state,
-            missing: states.filter((s) => s.state === "missing").map((s) => s.path),
-            outdated: states.filter((s) => s.state === "outdated").map((s) => s.path),
-          });
-        }
-      }
-      return { languages: visible, rows };
+          const missing = states.filter((s) => s.state === "missing").map((s) => s.path);
+          const outdated = states.filter((s) => s.state === "outdated").map((s) => s.path);
+          const shown =
+            state === "all" ||
+            (state === "todo" && missing.length + outdated.length > 0) ||
+            (state === "missing" && missing.length > 0) ||
+            (state === "outdated" && outdated.length > 0) ||
+            (state === "done" && missing.length + outdated.length === 0);
+          if (states.length === 0 || !shown) return [];
+          return [
+            {
+              type: doc.type as DocumentType,
+              slug: doc.slug,
+              title: titleIn(doc.draft, filter.viewer) ?? doc.title,
+              language,
+              missing,
+              outdated,
+            },
+          ];
+        }),
+      );
+      return { languages: visible.filter((l) => l !== "en"), rows, total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 
     /**

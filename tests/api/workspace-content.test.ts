@@ -177,12 +177,38 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     const changed = await editing.item(editor, "site", "citadel-of-aleppo");
     expect(changed.states.en.name).toBe("done");
     expect(changed.states.fr.name).toBe("outdated");
-    const table = await editing.translations(translator, { state: "outdated" });
+    const table = await editing.translations(translator, { state: "outdated", page: 1 });
     expect(table.languages).toEqual(["fr"]);
     expect(table.rows).toContainEqual(expect.objectContaining({ slug: "citadel-of-aleppo", language: "fr", outdated: ["name"] }));
     const fr = changed.draft as ReturnType<typeof newPlace>;
     await editing.save(translator, "site", "citadel-of-aleppo", revision, { ...fr, name: { ...fr.name, fr: "La Citadelle d'Alep" } });
     expect((await editing.item(editor, "site", "citadel-of-aleppo")).states.fr.name).toBe("done");
+  });
+
+  it("lists translation work a page at a time, a row under every state it has, found by name and named in the reader's language", async () => {
+    const item = await editing.item(editor, "site", "umayyad-mosque");
+    const draft = structuredClone(item.draft) as ReturnType<typeof newPlace>;
+    // French: the name outdated (its English changed), the summary missing.
+    const { fr: _summary, ...summary } = draft.summary as Record<string, string>;
+    await editing.save(editor, "site", "umayyad-mosque", item.revision, {
+      ...draft,
+      name: { ...draft.name, en: "The Great Umayyad Mosque" },
+      summary,
+    });
+    const rowOf = async (filter: Parameters<typeof editing.translations>[1]) =>
+      (await editing.translations(editor, filter)).rows.find(
+        (r) => r.type === "site" && r.slug === "umayyad-mosque" && r.language === "fr",
+      );
+    for (const state of [undefined, "missing", "outdated", "all"] as const)
+      expect(await rowOf({ state, language: "fr", words: "umayyad", page: 1 }), state).toMatchObject({
+        missing: ["summary"],
+        outdated: ["name"],
+      });
+    expect(await rowOf({ state: "done", language: "fr", words: "umayyad", page: 1 })).toBeUndefined();
+    expect((await rowOf({ language: "fr", words: "umayyad", page: 1, viewer: "ar" }))?.title).toBe(draft.name.ar);
+    const first = await editing.translations(editor, { state: "all", page: 1 });
+    expect(new Set(first.rows.map((r) => r.slug)).size).toBeLessThanOrEqual(50);
+    expect(first.pages).toBe(Math.max(1, Math.ceil(first.total / 50)));
   });
 
   it("refuses to unpublish what published content still refers to", async () => {

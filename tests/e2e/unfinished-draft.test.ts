@@ -26,7 +26,9 @@ describe.each([
     await editor.goto(`${baseURL()}/admin/content/site/new`);
     await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
     // Marked before the first save: what the site needs (the name, the coordinates), not what it may lack.
-    await expectOnScreen(editor.locator("#f-name > legend .ws-needed"));
+    const needed = editor.locator("#f-name > legend .ws-needed");
+    await needed.scrollIntoViewIfNeeded();
+    await expectOnScreen(needed);
     expect(await editor.locator('label[for="f-coordinates-lat"] .ws-needed').textContent()).toBe(t.content.needed);
     expect(await editor.locator("#f-safety > legend .ws-needed").count()).toBe(0);
     expect(await editor.locator("[required]:not(#f-slug)").count()).toBe(0);

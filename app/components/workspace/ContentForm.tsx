@@ -2,7 +2,7 @@
 // shows its seven languages side by side, each input in its language's direction, with the translation's
 // status; a problem the server found is shown beside its input. What this account may not change is shown
 // read-only and posted back as it was, so the server can tell (and refuse) any change to it.
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { useI18n } from "../../i18n/I18nProvider";
 import type { FieldSpec } from "../../lib/content-fields";
 import { directionOf, LANGUAGE_CODES, type LanguageCode } from "../../../shared/languages";
@@ -265,8 +265,23 @@ export function ProblemList({ problems, itemPath = "" }: { problems: Problem[]; 
 
 /** What happened, or why not, above the form. */
 export function Outcome({ answer, itemPath }: { answer: EditingAnswer | undefined; itemPath?: string }) {
-  const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  // The answer to a form posted from far down the page is brought into view (and read out where focus is), not
+  // left above the screen. Keyed by its content: a page drawn again with the same answer does not move.
+  const shown = answer ? JSON.stringify(answer) : "";
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
   if (!answer) return null;
+  return (
+    <div ref={ref} tabIndex={-1} className="ws-outcome">
+      <OutcomeText answer={answer} itemPath={itemPath} />
+    </div>
+  );
+}
+
+function OutcomeText({ answer, itemPath }: { answer: EditingAnswer; itemPath?: string }) {
+  const { t } = useI18n();
   if ("ok" in answer) return <Notice kind="success">{t(`content.done.${answer.ok}`)}</Notice>;
   return (
     <div className="ws-notice ws-error" role="alert">

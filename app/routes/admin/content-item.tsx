@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import { appContext } from "../../request-context";
 import type { Route } from "./+types/content-item";
 import { useI18n } from "../../i18n/I18nProvider";
-import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
+import { editorOf, formOptions, isDeletable, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
 import { CONTENT_FIELDS, unknownFacts, type FieldSpec } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
@@ -18,7 +18,6 @@ import { VideoSection } from "../../components/workspace/VideoSection";
 import { videoUrl } from "../../../domain/media/urls";
 import type { LibraryVideo } from "../../../domain/content/schema";
 import { publicPathOf } from "../../lib/public-path.server";
-import { isDeletable } from "../../../domain/content/trash";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);

@@ -3,7 +3,7 @@
 // made from (`translated_from`, per "field.language"); no hash means it came with the seed or a load, where
 // every text is taken as matching its English.
 import { createHash } from "node:crypto";
-import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "./languages.ts";
 
 export type TranslationState = "missing" | "done" | "outdated";
 export type FieldText = Partial<Record<LanguageCode, string>>;
@@ -51,19 +51,43 @@ export function restamp(before: unknown, after: unknown, stamps: Stamps): Stamps
   return next;
 }
 
-/** The state of each field's translation into `language`. */
-export function translationStates(body: unknown, stamps: Stamps, language: LanguageCode): Array<{ path: string; state: TranslationState }> {
-  return translatedTexts(body).map(({ path, text }) => {
-    const value = text[language];
-    if (value === undefined || value.trim() === "") return { path, state: "missing" };
-    const stamp = stamps[`${path}.${language}`];
-    return { path, state: language !== "en" && stamp && stamp !== sourceHash(text.en) ? "outdated" : "done" };
-  });
+/** The state of one field's translation; `englishHash` is asked only when a stamp must be compared. */
+function stateOf(
+  path: string,
+  text: FieldText & { en: string },
+  stamps: Stamps,
+  language: LanguageCode,
+  englishHash: () => string,
+): TranslationState {
+  const value = text[language];
+  if (value === undefined || value.trim() === "") return "missing";
+  const stamp = stamps[`${path}.${language}`];
+  return language !== "en" && stamp && stamp !== englishHash() ? "outdated" : "done";
 }
 
-/** One state for a whole item in one language: missing beats outdated beats done. */
-export function itemState(states: Array<{ state: TranslationState }>): TranslationState {
-  if (states.some((s) => s.state === "missing")) return "missing";
-  if (states.some((s) => s.state === "outdated")) return "outdated";
-  return "done";
+/** The state of each field's translation into `language`. */
+export function translationStates(body: unknown, stamps: Stamps, language: LanguageCode): Array<{ path: string; state: TranslationState }> {
+  return translatedTexts(body).map(({ path, text }) => ({ path, state: stateOf(path, text, stamps, language, () => sourceHash(text.en)) }));
+}
+
+/**
+ * The languages (other than English) in which a body has a field still to translate, and those with one whose
+ * English has changed since: kept beside the body (migration 015) so the translations table filters by them
+ * without reading every body.
+ */
+export function languagesToWork(body: unknown, stamps: Stamps): { missing: LanguageCode[]; outdated: LanguageCode[] } {
+  const missing = new Set<LanguageCode>();
+  const outdated = new Set<LanguageCode>();
+  for (const { path, text } of translatedTexts(body)) {
+    // Each English text hashed once for its six languages (a load writes this for every place).
+    let hash: string | undefined;
+    const englishHash = () => (hash ??= sourceHash(text.en));
+    for (const language of LANGUAGE_CODES) {
+      if (language === "en") continue;
+      const state = stateOf(path, text, stamps, language, englishHash);
+      if (state === "missing") missing.add(language);
+      if (state === "outdated") outdated.add(language);
+    }
+  }
+  return { missing: LANGUAGE_CODES.filter((l) => missing.has(l)), outdated: LANGUAGE_CODES.filter((l) => outdated.has(l)) };
 }

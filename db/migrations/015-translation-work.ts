@@ -1,0 +1,33 @@
+// Each content document's languages with a field still to translate and with a translation made from an older
+// English, kept beside its body (",fr,es,"), so the translations table pages through tens of thousands of items
+// by a column instead of reading every body. Existing rows are given theirs in batches.
+import type { Kysely } from "kysely";
+import { listedColumns } from "../repositories/documents.ts";
+
+const BATCH = 500;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("content_documents")
+    .addColumn("untranslated", "text", (c) => c.notNull().defaultTo(",,"))
+    .execute();
+  await db.schema
+    .alterTable("content_documents")
+    .addColumn("outdated", "text", (c) => c.notNull().defaultTo(",,"))
+    .execute();
+  for (let after = 0; ; ) {
+    const rows: Array<{ id: number; slug: string; draft: string; translated_from: string }> = await db
+      .selectFrom("content_documents")
+      .select(["id", "slug", "draft", "translated_from"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const { untranslated, outdated } = listedColumns(JSON.parse(r.draft), r.slug, JSON.parse(r.translated_from));
+      await db.updateTable("content_documents").set({ untranslated, outdated }).where("id", "=", r.id).execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
