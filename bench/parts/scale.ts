@@ -21,7 +21,7 @@ import { copySlugs, seedPlaceCount, writeScaleContent } from "../../harness/scal
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { startScratchPostgres, type ScratchPostgres } from "../../harness/scratch-postgres.ts";
 import { rssOf } from "../../harness/website.ts";
-import { type CookieJar, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
+import { type CookieJar, open, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { NODE_FLAGS, PROCESS_ENV } from "../../server/runtime.ts";
 
 /** min / median / max, or a dash when nothing was measured. */
@@ -92,6 +92,9 @@ type Case = {
   publishesByThatServer?: number;
   exportMs: Series;
   exportPeakRssMB: Series;
+  /** The workspace's content list (a page of 50, filtered, found by name) and translations table, ms. */
+  workspaceListMs: Series;
+  translationsMs: Series;
 };
 
 class StepTimeout extends Error {}
@@ -244,6 +247,8 @@ function emptyCase(size: number, engine: Engine): Case {
     restarts: 0,
     editPageMs: [],
     saveMs: [],
+    workspaceListMs: [],
+    translationsMs: [],
     previewFirstMs: [],
     previewRepeatMs: [],
     publishMs: [],
@@ -477,6 +482,26 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, start
       editor = workspaceForms(base(), FROM, signedIn.jar, limits.request, note);
     });
     if (!jar) return;
+
+    // The workspace's lists at this size: pages of 50 read by columns beside the bodies, never every body.
+    await step("lists", 5 * 5 * limits.request, async (stopped) => {
+      const lists: Array<[string, Series]> = [
+        ["/admin/content?type=site", c.workspaceListMs],
+        ["/admin/content?type=site&city=damascus&state=published&sort=title&page=2", c.workspaceListMs],
+        ["/admin/content?type=site&q=citadel", c.workspaceListMs],
+        ["/admin/translations", c.translationsMs],
+        ["/admin/translations?language=fr&state=all&page=3", c.translationsMs],
+      ];
+      for (let round = 0; round < 5 && !stopped(); round++)
+        for (const [path, into] of lists) {
+          const started = performance.now();
+          const answer = await open(base(), FROM, jar!, path, limits.request);
+          if (!("status" in answer) || answer.status !== 200)
+            throw new Error(`${path} answered ${"status" in answer ? answer.status : "nothing"}`);
+          into.push(Math.round(performance.now() - started));
+        }
+    });
+    ctx.log(`${label}: workspace list ${cell(c.workspaceListMs)} ms, translations ${cell(c.translationsMs)} ms`);
 
     // The target's public place, found through the API's lists as the app finds it (not the search, which
     // has its own step).
@@ -721,6 +746,14 @@ function budgetsOf(c: Case): Budget[] {
   return [
     atMost("publish p99", 500, "ms", pct(c.publishMs, 99), ["runs"], !c.failures.runs),
     atMost("save p99", 200, "ms", pct(c.saveMs, 99), ["runs"], !c.failures.runs),
+    atMost(
+      "workspace list and translations page (slowest)",
+      500,
+      "ms",
+      Math.max(maxOf(c.workspaceListMs), maxOf(c.translationsMs)),
+      ["lists"],
+      !c.failures.lists,
+    ),
     atMost("first preview (slowest)", 1000, "ms", maxOf(c.previewFirstMs), ["runs"], !c.failures.runs),
     atMost(
       "publish to public page, search and API (slowest)",
@@ -782,6 +815,8 @@ function report(
     ["server start, ms", (c) => one(c.startMs)],
     ["first search on the new server, ms", (c) => one(c.firstSearchMs)],
     ["server RSS after load, MB", (c) => one(c.rssAfterLoadMB)],
+    ["workspace content list (a page of 50: plain, by city and state sorted by name, by name), ms", (c) => cell(c.workspaceListMs)],
+    ["workspace translations table (the work to do; one language, all, page 3), ms", (c) => cell(c.translationsMs)],
     ["open the edit page, ms", (c) => cell(c.editPageMs)],
     ["save, ms", (c) => cell(c.saveMs)],
     ["first preview of the draft, ms", (c) => cell(c.previewFirstMs)],

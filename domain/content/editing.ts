@@ -153,8 +153,9 @@ export function schemaProblems(
       if (key in issue && issue[key as keyof typeof issue] !== undefined) values[key] = String(issue[key as keyof typeof issue]);
     const origin = (issue as { origin?: string }).origin;
     const blank = issue.code === "too_small" && origin === "string";
-    // (zod leaves the input out of its issues: what is absent is read from the body itself.)
-    const absent = issue.code === "invalid_type" && valueAt(body, issue.path) === undefined;
+    // (zod leaves the input out of its issues: what is absent is read from the body itself. An empty choice is
+    // absent too, whichever issue its schema reports for it: a wrong type, or not one of the options.)
+    const absent = (issue.code === "invalid_type" || issue.code === "invalid_value") && valueAt(body, issue.path) === undefined;
     const problem = { field: issue.path.join("."), code: blank || absent ? "required" : issue.code, values };
     problems.push(problem);
     if (blank || absent || (issue.code === "too_small" && origin === "array")) unfinished.push(problem);

@@ -95,7 +95,7 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
   it("keeps a half-written draft, names every problem it has at once beside its field, and only refuses to publish it", async () => {
     const slug = "half-written-khan";
     // A name, a city, and coordinates far from it; no summary, no information, one picture of three.
-    const { address: _a, summary: _s, information: _i, ...place } = newPlace();
+    const { address: _a, summary: _s, information: _i, governorate: _g, ...place } = newPlace();
     const half = {
       ...place,
       slug,
@@ -107,11 +107,12 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     const item = await editing.item(editor, "site", slug);
     expect(item.status).toBe("draft");
     expect(item.problems.map((p) => `${p.field} ${p.code}`).sort()).toEqual(
-      ["address required", "summary required", "information required", "images too-few-images"].sort(),
+      ["governorate required", "address required", "summary required", "information required", "images too-few-images"].sort(),
     );
     // A later save with the information (too short) and the coordinates lets the next problems show: all at once.
     const second = {
       ...(item.draft as object),
+      governorate: "damascus",
       address: { en: "Near the Straight Street" },
       summary: { en: "A khan." },
       information: { en: "Too short." },

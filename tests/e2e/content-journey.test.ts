@@ -334,7 +334,8 @@ describe.each([
     expect(who.length).toBeGreaterThan(1);
     expect(new Set(who)).toEqual(new Set([`editor.${tag}@example.org`]));
     const completed = admin.locator(".ws-table tbody tr", { has: admin.locator(".ws-change ins") }).last();
-    await completed.scrollIntoViewIfNeeded();
+    // (On a phone the table scrolls sideways to its change column, as a person would scroll it.)
+    await completed.locator("ins").first().scrollIntoViewIfNeeded();
     await expectOnScreen(completed.locator("ins").first());
     expect(await completed.locator("dt").first().textContent()).toContain(t.content.fields.information);
     expect(await completed.locator("a").getAttribute("href")).toBe(itemPath);
