@@ -334,9 +334,11 @@ describe.each([
     expect(who.length).toBeGreaterThan(1);
     expect(new Set(who)).toEqual(new Set([`editor.${tag}@example.org`]));
     const completed = admin.locator(".ws-table tbody tr", { has: admin.locator(".ws-change ins") }).last();
-    // (On a phone the table scrolls sideways to its change column, as a person would scroll it.)
-    await completed.locator("ins").first().scrollIntoViewIfNeeded();
-    await expectOnScreen(completed.locator("ins").first());
+    // (On a phone the table scrolls sideways to its change column, as a person would scroll it. The added words
+    // wrap over lines, so what is checked on screen is the change they are in.)
+    const change = completed.locator(".ws-change dd", { has: admin.locator("ins") }).first();
+    await change.scrollIntoViewIfNeeded();
+    await expectOnScreen(change);
     expect(await completed.locator("dt").first().textContent()).toContain(t.content.fields.information);
     expect(await completed.locator("a").getAttribute("href")).toBe(itemPath);
     await expectAccessible(admin);
