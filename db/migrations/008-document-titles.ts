@@ -3,30 +3,19 @@
 // of places, parsing them all for one page would fill the server's memory. Existing rows are given theirs in
 // batches, so the migration itself never holds every body at once.
 import type { Kysely } from "kysely";
+import { eachDocument } from "./each-document.ts";
 import { titleOf } from "../repositories/documents.ts";
-
-const BATCH = 500;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("content_documents")
     .addColumn("title", "text", (c) => c.notNull().defaultTo(""))
     .execute();
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; slug: string; draft: string }> = await db
-      .selectFrom("content_documents")
-      .select(["id", "slug", "draft"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH)
+  await eachDocument(db, async (r) => {
+    await db
+      .updateTable("content_documents")
+      .set({ title: titleOf(JSON.parse(r.draft), r.slug) })
+      .where("id", "=", r.id)
       .execute();
-    if (rows.length === 0) break;
-    for (const r of rows)
-      await db
-        .updateTable("content_documents")
-        .set({ title: titleOf(JSON.parse(r.draft), r.slug) })
-        .where("id", "=", r.id)
-        .execute();
-    after = rows[rows.length - 1].id;
-  }
+  });
 }

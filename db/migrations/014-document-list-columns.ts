@@ -2,28 +2,16 @@
 // title (migration 008), so the workspace's list of tens of thousands of places filters by them through an
 // index instead of parsing every body. Existing rows are given theirs in batches.
 import type { Kysely } from "kysely";
+import { eachDocument } from "./each-document.ts";
 import { listedColumns } from "../repositories/documents.ts";
-
-const BATCH = 500;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("content_documents").addColumn("city", "text").execute();
   await db.schema.alterTable("content_documents").addColumn("category", "text").execute();
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; slug: string; draft: string }> = await db
-      .selectFrom("content_documents")
-      .select(["id", "slug", "draft"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      const { city, category } = listedColumns(JSON.parse(r.draft), r.slug);
-      if (city || category) await db.updateTable("content_documents").set({ city, category }).where("id", "=", r.id).execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+  await eachDocument(db, async (r) => {
+    const { city, category } = listedColumns(JSON.parse(r.draft), r.slug);
+    if (city || category) await db.updateTable("content_documents").set({ city, category }).where("id", "=", r.id).execute();
+  });
   await db.schema.createIndex("content_documents_type_city_idx").on("content_documents").columns(["type", "city"]).execute();
   await db.schema.createIndex("content_documents_type_category_idx").on("content_documents").columns(["type", "category"]).execute();
 }

@@ -2,9 +2,8 @@
 // English, kept beside its body (",fr,es,"), so the translations table pages through tens of thousands of items
 // by a column instead of reading every body. Existing rows are given theirs in batches.
 import type { Kysely } from "kysely";
+import { eachDocument } from "./each-document.ts";
 import { listedColumns } from "../repositories/documents.ts";
-
-const BATCH = 500;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -15,19 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("content_documents")
     .addColumn("outdated", "text", (c) => c.notNull().defaultTo(",,"))
     .execute();
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; slug: string; draft: string; translated_from: string }> = await db
-      .selectFrom("content_documents")
-      .select(["id", "slug", "draft", "translated_from"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      const { untranslated, outdated } = listedColumns(JSON.parse(r.draft), r.slug, JSON.parse(r.translated_from));
-      await db.updateTable("content_documents").set({ untranslated, outdated }).where("id", "=", r.id).execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+  await eachDocument(db, async (r) => {
+    const { untranslated, outdated } = listedColumns(JSON.parse(r.draft), r.slug, JSON.parse(r.translated_from));
+    await db.updateTable("content_documents").set({ untranslated, outdated }).where("id", "=", r.id).execute();
+  });
 }

@@ -54,22 +54,19 @@ export default function Audit() {
             ))}
           </select>
         </div>
-        <div className="ws-field">
-          <label htmlFor="audit-actor">{t("audit.person")}</label>
-          <input id="audit-actor" name="actor" type="search" dir="ltr" defaultValue={form.actor} />
-        </div>
-        <div className="ws-field">
-          <label htmlFor="audit-target">{t("audit.item")}</label>
-          <input id="audit-target" name="target" type="search" dir="ltr" defaultValue={form.target} />
-        </div>
-        <div className="ws-field">
-          <label htmlFor="audit-from">{t("audit.from")}</label>
-          <input id="audit-from" name="from" type="date" dir="ltr" defaultValue={form.from} />
-        </div>
-        <div className="ws-field">
-          <label htmlFor="audit-to">{t("audit.to")}</label>
-          <input id="audit-to" name="to" type="date" dir="ltr" defaultValue={form.to} />
-        </div>
+        {(
+          [
+            ["actor", "person", "search"],
+            ["target", "item", "search"],
+            ["from", "from", "date"],
+            ["to", "to", "date"],
+          ] as const
+        ).map(([name, label, type]) => (
+          <div className="ws-field" key={name}>
+            <label htmlFor={`audit-${name}`}>{t(`audit.${label}`)}</label>
+            <input id={`audit-${name}`} name={name} type={type} dir="ltr" defaultValue={form[name]} />
+          </div>
+        ))}
         <button type="submit" className="ws-button ws-secondary">
           {t("audit.apply")}
         </button>
