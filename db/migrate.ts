@@ -16,6 +16,7 @@ import * as featuredPlaces from "./migrations/012-featured-places.ts";
 import * as contentTrash from "./migrations/013-content-trash.ts";
 import * as documentListColumns from "./migrations/014-document-list-columns.ts";
 import * as translationWork from "./migrations/015-translation-work.ts";
+import * as documentListIndex from "./migrations/016-document-list-index.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   { name: "013-content-trash", up: contentTrash.up },
   { name: "014-document-list-columns", up: documentListColumns.up },
   { name: "015-translation-work", up: translationWork.up },
+  { name: "016-document-list-index", up: documentListIndex.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */
