@@ -154,8 +154,9 @@ describe.each([
       width,
       language,
       sqlitePath: inject("sqlitePath"),
-      // Publishing without English captions is answered 409: that refusal is the point of step 2.
-      allowErrors: [/status of 409/],
+      // Publishing without English captions is answered 422 (the draft is unfinished): that refusal is the
+      // point of step 2.
+      allowErrors: [/status of 422/],
     });
 
     // 1. The library's videos (its tab, pressed where it is on screen): a WebM for the place, with English
