@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
-import { adminCreate, expectAccessible, freshCode, press } from "./workspace-steps.ts";
+import { adminCreate, expectAccessible, expectBroughtIntoView, freshCode, press } from "./workspace-steps.ts";
 import { freshDatabase } from "../setup/test-app.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
@@ -137,7 +137,7 @@ describe.each([
     await press(editor, editor.locator(".ws-content-form > button"));
     await editor.locator("#to-publish").waitFor({ state: "detached" });
     await editor.locator(".ws-notice.ws-success").waitFor();
-    await expectOnScreen(editor.locator(".ws-notice.ws-success"));
+    await expectBroughtIntoView(editor, ".ws-notice.ws-success");
     // The facts it does not know yet are listed, each a link to its own input (the dress code it has is not).
     const unknown = editor.locator("#unknown-facts ~ ul a");
     const targets = await unknown.evaluateAll((as) =>

@@ -3,7 +3,7 @@
 // and links to what names it.
 import { describe, expect, inject, it } from "vitest";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
-import { expectAccessible, press, signIn } from "./workspace-steps.ts";
+import { expectAccessible, expectBroughtIntoView, press, signIn } from "./workspace-steps.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 
 describe.each([
@@ -38,7 +38,7 @@ describe.each([
     await press(editor, editor.locator(".ws-delete summary"));
     expect(await editor.textContent("#delete-note")).toBe(t.content.deleteNote);
     await Promise.all([editor.waitForURL(/done=trashed/), press(editor, button)]);
-    await expectOnScreen(editor.locator(".ws-notice.ws-success"));
+    await expectBroughtIntoView(editor, ".ws-notice.ws-success");
     expect(await editor.textContent(".ws-notice.ws-success")).toBe(t.content.done.trashed);
 
     await Promise.all([editor.waitForURL(/\/admin\/trash$/), press(editor, editor.locator('a[href="/admin/trash"]'))]);

@@ -4,7 +4,7 @@
 // whose links lead to each field; publishing and previewing it are refused, saying what is left to do.
 import { describe, expect, inject, it } from "vitest";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
-import { expectAccessible, press, signIn } from "./workspace-steps.ts";
+import { expectAccessible, expectBroughtIntoView, press, signIn } from "./workspace-steps.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 
 describe.each([
@@ -38,7 +38,7 @@ describe.each([
     await editor.fill("#f-slug", slug);
     await editor.fill('[name="name.en"]', name);
     await Promise.all([editor.waitForURL(/done=created/), press(editor, editor.locator(".ws-content-form > button"))]);
-    await expectOnScreen(editor.locator(".ws-notice.ws-success"));
+    await expectBroughtIntoView(editor, ".ws-notice.ws-success");
 
     // Later, from the list, found by its name.
     await editor.goto(`${baseURL()}/admin/content?type=site&q=${encodeURIComponent(name)}`);

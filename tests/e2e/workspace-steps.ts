@@ -62,6 +62,18 @@ export async function press(page: Page, locator: Locator) {
   await clickCentre(page, locator);
 }
 
+/**
+ * An answer the page brings into view once it is drawn (a form's notice after its post): waited for until it is
+ * inside the window, then checked on screen as a person sees it.
+ */
+export async function expectBroughtIntoView(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const box = document.querySelector(s)?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+  }, selector);
+  await expectOnScreen(page.locator(selector));
+}
+
 /** No axe violation (WCAG 2.2 AA and best practices) on the page as it stands. */
 export async function expectAccessible(page: Page) {
   expect(await runAxe(page), page.url()).toEqual([]);
