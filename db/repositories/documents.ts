@@ -26,10 +26,11 @@ export type NewDocument = { type: string; slug: string; position: number; body: 
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** What an item is called in lists: its English name or title, else its slug. */
-export function titleOf(body: unknown, slug: string): string {
-  const b = body as { name?: { en?: string }; title?: { en?: string }; caption?: { en?: string } } | null;
-  return b?.name?.en ?? b?.title?.en ?? b?.caption?.en ?? slug;
+/** What an item is called in lists: its name or title in `language` when it has it, else in English, else its slug. */
+export function titleOf(body: unknown, slug: string, language = "en"): string {
+  const b = body as { name?: Record<string, string>; title?: Record<string, string>; caption?: Record<string, string> } | null;
+  const text = b?.name ?? b?.title ?? b?.caption;
+  return text?.[language] ?? text?.en ?? slug;
 }
 
 /**
@@ -219,15 +220,17 @@ export function documentsRepository(db: Db) {
       return r && fromRow(r);
     },
     /**
-     * The items whose draft or published body holds `value` as a whole JSON string: every item that may name
-     * it (the caller reads which really do). One scan of the bodies' text, for a rare action (a delete).
+     * The items of these types whose draft or published body holds `value` as a whole JSON string: every item
+     * that may name it (the caller reads which really do). A scan of those types' bodies, for a delete.
      */
-    async mentioning(value: string): Promise<DocumentRow[]> {
+    async mentioning(value: string, types: readonly string[]): Promise<DocumentRow[]> {
+      if (types.length === 0) return [];
       const pattern = `%${JSON.stringify(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const like = sql<string>`${pattern} escape '\\'`;
       const rows = await db
         .selectFrom("content_documents")
         .selectAll()
+        .where("type", "in", types)
         .where((eb) => eb.or([eb("draft", "like", like), eb("published", "like", like)]))
         .execute();
       return rows.map(fromRow);

@@ -128,6 +128,18 @@ export type Reference = { types: readonly DocumentType[]; slug: string };
  * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
  * photographs; a city's or gallery item's photograph; an experience's city; a video's place.
  */
+/**
+ * The kinds whose items may name an item of `type` that the trash deletes (by referencesOf; a library
+ * photograph's uses are pictures.ts's): all a delete looks through, so deleting a place reads the few videos,
+ * not every place.
+ */
+export function referringTypes(type: DocumentType): DocumentType[] {
+  if (FOLDER_TYPES.includes(type)) return ["video"];
+  if (type === "city") return [...FOLDER_TYPES, "experience"];
+  if (type === "category" || type === "service-type") return [...FOLDER_TYPES];
+  return [];
+}
+
 export function referencesOf(type: DocumentType, body: unknown): Reference[] {
   const b = (body ?? {}) as {
     category?: string;

@@ -103,12 +103,6 @@ const itemSummary = (r: DocumentSummary): ItemSummary => ({
   updatedAt: r.updatedAt,
   updatedBy: r.updatedBy,
 });
-/** An item's name or title in `language`, when it has that translation. */
-function titleIn(body: unknown, language: string | undefined): string | undefined {
-  const b = body as { name?: Record<string, string>; title?: Record<string, string>; caption?: Record<string, string> } | null;
-  return language ? (b?.name?.[language] ?? b?.title?.[language] ?? b?.caption?.[language]) : undefined;
-}
-
 /** Items on one page of the workspace's content list: tens of thousands of places are never one page. */
 export const LIST_PAGE_SIZE = 50;
 
@@ -562,7 +556,7 @@ export function editingService(d: {
             {
               type: doc.type as DocumentType,
               slug: doc.slug,
-              title: titleIn(doc.draft, filter.viewer) ?? doc.title,
+              title: titleOf(doc.draft, doc.slug, filter.viewer),
               language,
               missing,
               outdated,

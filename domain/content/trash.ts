@@ -8,7 +8,7 @@ import { documentsRepository } from "../../db/repositories/documents.ts";
 import { trashRepository } from "../../db/repositories/trash.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
-import { DOCUMENT_TYPES, FOLDER_TYPES, isDocumentType, referencesOf, type DocumentType } from "./documents.ts";
+import { DOCUMENT_TYPES, FOLDER_TYPES, isDocumentType, referencesOf, referringTypes, type DocumentType } from "./documents.ts";
 import { EditingError, type Editor, type EditingService } from "./editing.ts";
 import { repeatEvery } from "../repeat.ts";
 
@@ -35,7 +35,7 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
 
   /** The items whose draft or published body names this one (and a place's own media list). */
   async function referrers(type: DocumentType, slug: string): Promise<Array<{ type: string; slug: string }>> {
-    const found = (await documents.mentioning(slug)).filter(
+    const found = (await documents.mentioning(slug, referringTypes(type))).filter(
       (r) =>
         !(r.type === type && r.slug === slug) &&
         [r.draft, r.published].some(
