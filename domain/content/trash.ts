@@ -88,6 +88,8 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
     /** Brings an item back as a draft, off the site: its address is the editor's to publish again. */
     async restore(editor: Editor, id: number): Promise<{ type: string; slug: string }> {
       need(editor);
+      // A posted id that is not one (a hand-made request) names nothing in the trash.
+      if (!Number.isSafeInteger(id) || id < 1) throw new EditingError("not-found");
       return d.handle.db.transaction().execute(async (trx) => {
         const item = await trashRepository(trx).takeOut(id);
         if (!item) throw new EditingError("not-found");

@@ -59,6 +59,8 @@ describe.each(ENGINES)("the trash on %s", (engine) => {
     expect(restored.draft).toEqual(created.draft);
     expect(await publicId(NEW_PLACE.slug)).toBeUndefined();
     await expect(trash.restore(editor, listed.id)).rejects.toMatchObject({ code: "not-found" });
+    for (const bad of [Number.NaN, 0, -1, 1.5, 2 ** 60])
+      await expect(trash.restore(editor, bad)).rejects.toMatchObject({ code: "not-found" });
     expect(await auditOf(`site/${NEW_PLACE.slug}`)).toEqual(
       expect.arrayContaining(["content.unpublish", "content.delete", "content.restore"]),
     );

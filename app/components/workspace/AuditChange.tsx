@@ -3,7 +3,7 @@
 import { diffWords } from "diff";
 import { useI18n } from "../../i18n/I18nProvider";
 import { fieldName } from "./ContentForm";
-import { LANGUAGE_CODES } from "../../../shared/languages";
+import { directionOf, LANGUAGE_CODES } from "../../../shared/languages";
 
 /** Texts longer than this are shown as a diff: the before and after of a paragraph side by side hide the change. */
 const LONG_TEXT = 80;
@@ -37,7 +37,9 @@ function Diff({ before, after, language }: { before: string; after: string; lang
 }
 
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  // From before to after in the reading direction: an Arabic page reads it from the right.
+  const arrow = directionOf(language) === "rtl" ? " ← " : " → ";
   // Entries that name their fields (a save, a schedule, a role): one line per field.
   if ((isRecord(before) || before === null) && (isRecord(after) || after === null) && (before || after)) {
     const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
@@ -61,7 +63,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
                         {was === "" ? "—" : was}
                       </span>
                     )}
-                    {before && after && " → "}
+                    {before && after && arrow}
                     {after && (
                       <span dir="auto">
                         <span className="visually-hidden">{t("audit.after")}: </span>
@@ -80,7 +82,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
   return (
     <span dir="auto">
       {shown(before)}
-      {before !== null && after !== null && " → "}
+      {before !== null && after !== null && arrow}
       {shown(after)}
     </span>
   );
