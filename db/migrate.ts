@@ -17,6 +17,7 @@ import * as contentTrash from "./migrations/013-content-trash.ts";
 import * as documentListColumns from "./migrations/014-document-list-columns.ts";
 import * as translationWork from "./migrations/015-translation-work.ts";
 import * as documentListIndex from "./migrations/016-document-list-index.ts";
+import * as documentNames from "./migrations/017-document-names.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -35,6 +36,7 @@ const MIGRATIONS = [
   { name: "014-document-list-columns", up: documentListColumns.up },
   { name: "015-translation-work", up: translationWork.up },
   { name: "016-document-list-index", up: documentListIndex.up },
+  { name: "017-document-names", up: documentNames.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

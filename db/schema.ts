@@ -150,7 +150,13 @@ export interface Database {
     /** ",fr,es,": the languages with a field still to translate, and with one made from an older English (migration 015). */
     untranslated: Generated<string>;
     outdated: Generated<string>;
+    /** A place's governorate (migration 017). */
+    governorate: string | null;
+    /** " تدمر palmyra ": the folded words of its names in every language and of its slug (migration 017). */
+    names: Generated<string>;
   };
+  /** The words of the content's names under their keys (wordKeys, migration 017): what a misspelt name is corrected to. */
+  content_words: { key: string; word: string };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {
     id: Generated<number>;

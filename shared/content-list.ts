@@ -3,15 +3,25 @@
 export const PUBLICATION_STATES = ["draft", "published", "changed", "scheduled"] as const;
 export const LIST_SORTS = ["position", "title", "updated", "updatedBy"] as const;
 
+/** An item's translation into one language: a field still to translate, one made from an older English, or neither. */
+export const LANGUAGE_WORK = ["missing", "outdated", "done"] as const;
+
 export type SummaryFilter = {
-  /** Words of the item's title. */
+  /** Words of the item's names, in any language, misspelt or being typed. */
   words?: string;
   city?: string;
+  /** The governorate of the item's city. */
+  governorate?: string;
   category?: string;
   state?: (typeof PUBLICATION_STATES)[number];
+  translation?: { language: string; state: (typeof LANGUAGE_WORK)[number] };
   sort?: (typeof LIST_SORTS)[number];
 };
 
 /** What the translations table shows: the work to do (the default), one kind of it, what is done, or all. */
 export const TRANSLATION_FILTERS = ["todo", "missing", "outdated", "done", "all"] as const;
 export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
+
+/** What the list can do at once to the items selected on its page (each item checked and audited on its own). */
+export const BULK_INTENTS = ["publish", "unpublish", "schedule"] as const;
+export type BulkIntent = (typeof BULK_INTENTS)[number];

@@ -49,7 +49,13 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
   },
   { path: "admin/audit", file: "routes/admin/audit.tsx", access: "audit.read", example: "/admin/audit" },
   { path: "admin/audit/export", file: "routes/admin/audit-export.ts", access: "audit.read", example: "/admin/audit/export" },
-  { path: "admin/content", file: "routes/admin/content.tsx", access: "content.read", example: "/admin/content" },
+  {
+    path: "admin/content",
+    file: "routes/admin/content.tsx",
+    access: "content.read",
+    writes: "content.publish",
+    example: "/admin/content",
+  },
   { path: "admin/translations", file: "routes/admin/translations.tsx", access: "content.read", example: "/admin/translations" },
   // "new" before ":slug": the first pattern that matches a path is its route.
   {

@@ -27,3 +27,14 @@ export function languageName(code: string): string {
 export function licenceName(id: string, t: (key: string) => string): string {
   return (Object.hasOwn(LICENCES, id) ? LICENCES[id as Licence].name : undefined) ?? t(`media.licences.${id}`);
 }
+
+/** Syria keeps UTC+3 all year (since 2022): a time typed in the workspace is Damascus time. */
+const DAMASCUS_OFFSET = "+03:00";
+
+/** A time typed in a datetime-local field (2026-12-01T09:30, seconds optional), as Damascus time; null when it is not one. */
+export function damascusTime(typed: string): Date | null {
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(typed)
+    ? new Date(`${typed.length === 16 ? `${typed}:00` : typed}${DAMASCUS_OFFSET}`)
+    : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}

@@ -4,7 +4,9 @@ import { sql } from "kysely";
 import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
-import { containsText } from "./like.ts";
+import { matchesNames, type NameQuery } from "./like.ts";
+import { vocabularyRepository } from "./vocabulary.ts";
+import { wordsOf } from "../../shared/search/normalize.ts";
 import type { SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
 import { languagesToWork, type Stamps } from "../../shared/translation-status.ts";
 import type { Database } from "../schema.ts";
@@ -33,23 +35,47 @@ export function titleOf(body: unknown, slug: string, language = "en"): string {
   return text?.[language] ?? text?.en ?? slug;
 }
 
+/** The folded words of an item's slug, names in every language, and other names: what the workspace's lists find it by. */
+export function namesOf(body: unknown, slug: string): string[] {
+  const b = body as { name?: unknown; title?: unknown; caption?: unknown; aliases?: unknown } | null;
+  const texts = [b?.name, b?.title, b?.caption, b?.aliases].flatMap((t) =>
+    t && typeof t === "object" ? Object.values(t).filter((v): v is string => typeof v === "string") : [],
+  );
+  return wordsOf([slug, ...texts]);
+}
+
+// The names column is part of the list's index, whose rows PostgreSQL keeps under 2,700 bytes; a name's words
+// beyond this many characters (far beyond any real name in seven languages) are not searched.
+const NAMES_LIMIT = 800;
+
 /**
  * The columns the workspace's lists show and filter by, kept beside the body on every write (migrations 008,
- * 014 and 015): its title; for a place or an experience its city and category; the languages it has fields
+ * 014, 015 and 017): its title; for a place or an experience its city, category and governorate; its names; the languages it has fields
  * to translate in, and those with a translation made from an older English.
  */
 export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) {
-  const b = body as { city?: unknown; category?: unknown } | null;
+  const b = body as { city?: unknown; category?: unknown; governorate?: unknown } | null;
   const work = languagesToWork(body, stamps);
   return {
     title: titleOf(body, slug),
     city: typeof b?.city === "string" ? b.city : null,
     category: typeof b?.category === "string" ? b.category : null,
+    governorate: typeof b?.governorate === "string" ? b.governorate : null,
     // ",fr,es,": a language is found with LIKE '%,fr,%' (migration 015).
     untranslated: `,${work.missing.join(",")},`,
     outdated: `,${work.outdated.join(",")},`,
+    // " palmyra تدمر ": a word is found with LIKE '% word %', the beginning of one with LIKE '% wo%'.
+    names: ` ${namesOf(body, slug).join(" ")} `.slice(0, NAMES_LIMIT),
   };
 }
+
+/**
+ * What summaryPage filters by, each a column: the domain turns the words typed into a NameQuery (corrected
+ * from the vocabulary).
+ */
+export type SummaryColumnsFilter = Pick<SummaryFilter, "city" | "governorate" | "category" | "state" | "translation" | "sort"> & {
+  names?: NameQuery;
+};
 
 /** An item as lists show it, read without its bodies. */
 export type DocumentSummary = {
@@ -83,6 +109,7 @@ function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
 }
 
 export function documentsRepository(db: Db) {
+  const vocabulary = vocabularyRepository(db);
   function summaryQuery() {
     return db
       .selectFrom("content_documents")
@@ -133,16 +160,33 @@ export function documentsRepository(db: Db) {
       return (await q.orderBy("type").orderBy("position").orderBy("slug").execute()).map(toSummary);
     },
     /**
-     * One page of one type's summaries, filtered (words of the title, a city, a category, a publication state)
-     * and sorted, and how many there are. Every filter is a column (the type's city and category are indexed).
+     * One page of one type's summaries, filtered (words of its names, a city, a governorate, a category, a publication state,
+     * a language's translation) and sorted, and how many there are. Every filter is a column of the list's index.
      */
     async summaryPage(
       type: string,
-      { words, city, category, state, sort = "position", page, perPage }: SummaryFilter & { page: number; perPage: number },
+      {
+        names,
+        city,
+        governorate,
+        category,
+        state,
+        translation,
+        sort = "position",
+        page,
+        perPage,
+      }: SummaryColumnsFilter & { page: number; perPage: number },
     ): Promise<{ items: DocumentSummary[]; total: number }> {
       let q = summaryQuery().where("type", "=", type);
-      if (words) q = q.where((eb) => containsText(eb, eb.ref("title"), words));
+      if (names) q = q.where((eb) => matchesNames(eb, eb.ref("names"), names));
       if (city) q = q.where("city", "=", city);
+      if (governorate) q = q.where("governorate", "=", governorate);
+      if (translation) {
+        const { language, state: work } = translation;
+        const missing = sql<boolean>`untranslated like ${`%,${language},%`}`;
+        const outdated = sql<boolean>`outdated like ${`%,${language},%`}`;
+        q = q.where((eb) => (work === "missing" ? missing : work === "outdated" ? outdated : eb.not(eb.or([missing, outdated]))));
+      }
       if (category) q = q.where("category", "=", category);
       if (state === "draft") q = q.where("published", "is", null);
       if (state === "published") q = q.where("published", "is not", null).whereRef("published", "=", "draft");
@@ -178,20 +222,20 @@ export function documentsRepository(db: Db) {
       type,
       languages,
       state,
-      words,
+      names,
       page,
       perPage,
     }: {
       type?: string;
       languages: readonly string[];
       state: TranslationFilter;
-      words?: string;
+      names?: NameQuery;
       page: number;
       perPage: number;
     }): Promise<{ items: Array<DocumentRow & { title: string }>; total: number }> {
       let q = db.selectFrom("content_documents").where("type", "<>", "languages");
       if (type) q = q.where("type", "=", type);
-      if (words) q = q.where((eb) => containsText(eb, eb.ref("title"), words));
+      if (names) q = q.where((eb) => matchesNames(eb, eb.ref("names"), names));
       const has = (column: "untranslated" | "outdated", language: string) => sql<boolean>`${sql.ref(column)} like ${`%,${language},%`}`;
       if (state !== "all")
         q = q.where((eb) => {
@@ -288,7 +332,9 @@ export function documentsRepository(db: Db) {
         })
         .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
         .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+      const created = Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+      if (created) await vocabulary.remember(namesOf(d.body, d.slug));
+      return created;
     },
     /**
      * Saves a draft over the revision the editor started from. False when someone saved in between: the
@@ -315,9 +361,10 @@ export function documentsRepository(db: Db) {
         .where("slug", "=", key.slug)
         .where("revision", "=", key.revision)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      const saved = Number(r.numUpdatedRows) === 1;
+      if (saved) await vocabulary.remember(namesOf(draft, key.slug));
+      return saved;
     },
-    /** Makes the revision the editor saw public (or, with null, takes the item off the site). */
     /**
      * Publishes (or takes off) the revision the editor saw, as long as its published state is still the one
      * they saw: of two editors publishing the same item at once, the second is refused (false), not repeated.
@@ -362,6 +409,10 @@ export function documentsRepository(db: Db) {
       return (
         await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
       ).map(fromRow);
+    },
+    /** Keeps the words of these items' names in the vocabulary: what a load does once a batch, as put does not. */
+    async rememberNames(items: Array<{ body: unknown; slug: string }>): Promise<void> {
+      await vocabulary.remember(items.flatMap((d) => namesOf(d.body, d.slug)));
     },
     /**
      * A loaded file's item (content:load, the seed) as the published body, and as the draft too unless the

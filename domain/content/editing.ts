@@ -4,6 +4,8 @@
 import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
+import { vocabularyRepository } from "../../db/repositories/vocabulary.ts";
+import { nameQuery } from "./name-search.ts";
 import {
   documentsRepository,
   titleOf,
@@ -11,7 +13,7 @@ import {
   type DocumentSummary,
   type DocumentsRepository,
 } from "../../db/repositories/documents.ts";
-import type { SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
+import type { BulkIntent, SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -62,6 +64,12 @@ export class EditingError extends Refusal<EditingCode> {
   }
 }
 export const isEditingError = refusalTest<EditingError>("EditingError");
+
+/** What a bulk action did: the items done, and those refused with the reason each would have been given. */
+export type BulkOutcome = {
+  done: Array<{ slug: string; title: string }>;
+  refused: Array<{ slug: string; title: string; code: EditingCode; problems: FieldProblem[] }>;
+};
 
 export type Editor = Pick<AccountRow, "id" | "email" | "role" | "languages">;
 /** draft: not on the site; published: the site shows the draft; changed: the site shows an older revision. */
@@ -184,6 +192,7 @@ export function editingService(d: {
 }) {
   const now = d.now ?? (() => new Date());
   const documents = documentsRepository(d.handle.db);
+  const vocabulary = vocabularyRepository(d.handle.db);
 
   function need(editor: Editor, permission: "content.read" | "content.edit" | "content.publish") {
     if (!can(editor.role, permission)) throw new EditingError("forbidden");
@@ -320,7 +329,9 @@ export function editingService(d: {
     /** One page of one kind's items, filtered and sorted (SummaryFilter), and how many pages there are. */
     async listPage(editor: Editor, type: DocumentType, filter: SummaryFilter & { page: number }) {
       need(editor, "content.read");
-      const { items, total } = await documents.summaryPage(type, { ...filter, perPage: LIST_PAGE_SIZE });
+      const { words, ...columns } = filter;
+      const names = await nameQuery(words, vocabulary);
+      const { items, total } = await documents.summaryPage(type, { ...columns, names, perPage: LIST_PAGE_SIZE });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 
@@ -476,6 +487,44 @@ export function editingService(d: {
       });
     },
 
+    /**
+     * One action on several items of a kind (a selection from the list, at most a page of it): each checked,
+     * published and audited on its own, as if its own page's button were pressed, so a refusal stops only that
+     * item. What was done, and what was refused and why, with the items' titles.
+     */
+    async applyToEach(
+      editor: Editor,
+      type: string,
+      intent: BulkIntent,
+      items: Array<{ slug: string; revision: number }>,
+      at: Date | null,
+    ): Promise<BulkOutcome> {
+      need(editor, "content.publish");
+      if (!isDocumentType(type)) throw new EditingError("not-found");
+      if (items.length === 0 || items.length > LIST_PAGE_SIZE)
+        throw new EditingError("invalid", [{ field: "item", code: items.length ? "too_big" : "required" }]);
+      if (intent === "schedule" && !(at && at.getTime() > now().getTime()))
+        throw new EditingError("invalid", [{ field: "publishAt", code: "future" }]);
+      const titles = await documents.getMany(
+        type,
+        items.map((i) => i.slug),
+      );
+      const outcome: BulkOutcome = { done: [], refused: [] };
+      for (const { slug, revision } of items) {
+        const title = titleOf(titles.get(slug)?.draft, slug);
+        try {
+          if (intent === "publish") await this.publish(editor, type, slug, revision);
+          else if (intent === "unpublish") await this.unpublish(editor, type, slug, revision);
+          else await this.schedule(editor, type, slug, revision, at);
+          outcome.done.push({ slug, title });
+        } catch (error) {
+          if (!isEditingError(error)) throw error;
+          outcome.refused.push({ slug, title, code: error.code, problems: error.problems });
+        }
+      }
+      return outcome;
+    },
+
     /** Publishes every scheduled item that is due (the server calls this every few seconds). */
     async runSchedule(): Promise<number> {
       let published = 0;
@@ -536,7 +585,7 @@ export function editingService(d: {
         type: filter.type && isDocumentType(filter.type) ? filter.type : undefined,
         languages,
         state,
-        words: filter.words,
+        names: await nameQuery(filter.words, vocabulary),
         page: filter.page,
         perPage: LIST_PAGE_SIZE,
       });

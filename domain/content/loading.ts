@@ -130,6 +130,8 @@ async function putLoaded(documents: DocumentsRepository, docs: ContentDocument[]
       await documents.put({ ...d, translatedFrom: {} }, now, { keepDraft: pending });
     }
   }
+  // Once a batch, not once an item: a national load's places share most of their words.
+  await documents.rememberNames(docs);
 }
 
 /** A city's or category's most popular place so far (a site or culture place, or a service provider), and its place in the files' order. */

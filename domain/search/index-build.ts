@@ -6,8 +6,8 @@
 // neither the database's rows nor the documents are ever all in memory, and what grows is kept in typed
 // arrays (IntLog) rather than JavaScript arrays of numbers. A city's or a category's names are the same for
 // every place that has them: they are turned into terms once, as a group of places, not once per place.
-import { isGeneric, isHan, phoneticKey, tokenize } from "./normalize.ts";
-import { TypoFinder } from "./typos.ts";
+import { isGeneric, isHan, phoneticKey, tokenize } from "../../shared/search/normalize.ts";
+import { TypoFinder } from "../../shared/search/typos.ts";
 
 /** One place with all its searchable texts, whatever their language. */
 export type PlaceDocument = {

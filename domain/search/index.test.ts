@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildIndex, type PlaceDocument } from "./index.ts";
-import { allowedEdits, boundedDistance } from "./typos.ts";
+import { allowedEdits, boundedDistance } from "../../shared/search/typos.ts";
 
 let nextId = 1;
 function place(p: Partial<PlaceDocument> & Pick<PlaceDocument, "names">): PlaceDocument {

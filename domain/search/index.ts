@@ -1,8 +1,8 @@
 // Ranking over the in-process search index (its tables are built in index-build.ts). A query in any language
 // finds the place; ranking is phrase-aware: a query that is a whole name beats one word of a longer name, and
 // popularity breaks ties.
-import { equivalents, isGeneric, isHan, phoneticKey, tokenize, type Position } from "./normalize.ts";
-import { allowedEdits } from "./typos.ts";
+import { equivalents, isGeneric, isHan, phoneticKey, tokenize, type Position } from "../../shared/search/normalize.ts";
+import { allowedEdits } from "../../shared/search/typos.ts";
 import {
   GENERIC_WEIGHT,
   IndexBuilder,

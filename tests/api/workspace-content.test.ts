@@ -232,6 +232,31 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect((await t.domain.editing.listPage(editor, "site", { words: "%", page: 1 })).total).toBe(0);
   });
 
+  it("finds an item by its name in any language as the site's search does: misspelt, without accents, half typed, or renamed", async () => {
+    const find = async (words: string) => (await editing.listPage(editor, "site", { words, page: 1 })).items.map((i) => i.slug);
+    // A wrong letter in Arabic (غ for ع), the hamza left off, and the article as typed.
+    expect(await find("الجامغ الاموي")).toContain("umayyad-mosque");
+    expect(await find("Umayad")).toContain("umayyad-mosque");
+    expect(await find("mosquee des omeyades")).toContain("umayyad-mosque");
+    expect(await find("EMEVİ CAMİİ")).toContain("umayyad-mosque");
+    expect(await find("倭马亚")).toContain("umayyad-mosque");
+    expect(await find("umay")).toContain("umayyad-mosque");
+    // Another name it is known by, and its slug.
+    expect(await find("great mosque of damascus")).toContain("umayyad-mosque");
+    expect(await find("umayyad-mosque")).toContain("umayyad-mosque");
+    expect(await find("zqxjv")).toEqual([]);
+    // Every word typed must be met: a right word and a wrong one find nothing.
+    expect(await find("umayyad zqxjv")).toEqual([]);
+    // A name given in a save is found at once, misspelt too (its words join the vocabulary).
+    const item = await editing.item(editor, "site", "umayyad-mosque");
+    const draft = item.draft as { name: Record<string, string> };
+    await editing.save(editor, "site", "umayyad-mosque", item.revision, {
+      ...draft,
+      name: { ...draft.name, en: "Umayyad Mosque of Zenobiaville" },
+    });
+    expect(await find("zenobiavile")).toEqual(["umayyad-mosque"]);
+  });
+
   it("filters the list by city, category and publication state, and sorts it by name, last change and who made it", async () => {
     const page = (filter: Parameters<typeof editing.listPage>[2]) => editing.listPage(editor, "site", filter);
     const inAleppo = await page({ city: "aleppo", page: 1 });
@@ -249,6 +274,21 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     const byName = (await page({ sort: "title", page: 1 })).items.map((i) => i.title);
     expect(byName).toEqual([...byName].sort());
     expect((await page({ sort: "updatedBy", page: 1 })).items.at(-1)?.updatedBy ?? null).not.toBe(undefined);
+  });
+
+  it("filters the list by governorate and by a language's translation state", async () => {
+    const slugs = async (filter: Parameters<typeof editing.listPage>[2]) =>
+      (await editing.listPage(editor, "site", filter)).items.map((i) => i.slug);
+    expect(await slugs({ governorate: "damascus", page: 1 })).toContain("umayyad-mosque");
+    expect(await slugs({ governorate: "aleppo", page: 1 })).toEqual(["citadel-of-aleppo"]);
+    const item = await editing.item(editor, "site", "citadel-of-aleppo");
+    const draft = item.draft as { summary: Record<string, string> };
+    const { it: _, ...summary } = draft.summary;
+    await editing.save(editor, "site", "citadel-of-aleppo", item.revision, { ...draft, summary });
+    expect(await slugs({ translation: { language: "it", state: "missing" }, page: 1 })).toContain("citadel-of-aleppo");
+    expect(await slugs({ translation: { language: "it", state: "done" }, page: 1 })).not.toContain("citadel-of-aleppo");
+    expect(await slugs({ translation: { language: "fr", state: "missing" }, page: 1 })).not.toContain("citadel-of-aleppo");
+    expect(await slugs({ translation: { language: "fr", state: "done" }, page: 1 })).toContain("citadel-of-aleppo");
   });
 
   it("unpublishes a place, then publishes it at its scheduled time", async () => {
@@ -284,6 +324,72 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
       actorEmail: "translator@example.org",
       before: { "name.fr": null },
       after: { "name.fr": expect.any(String) },
+    });
+  });
+
+  it("publishes, takes off and schedules selected items at once, each checked and audited on its own", async () => {
+    const revision = async (slug: string) => (await editing.item(editor, "site", slug)).revision;
+    const picked = ["straight-street", "ibn-arabi-mosque"];
+    const off = await editing.applyToEach(
+      editor,
+      "site",
+      "unpublish",
+      await Promise.all(picked.map(async (slug) => ({ slug, revision: await revision(slug) }))),
+      null,
+    );
+    expect(off).toMatchObject({ done: picked.map((slug) => ({ slug, title: expect.any(String) })), refused: [] });
+    for (const slug of picked) expect(await publicId(slug)).toBeUndefined();
+    // One fresh, one seen at an older revision, and a half-written draft: the first is published, the others say why.
+    const unfinished = await editing.create(editor, "site", { slug: "half-written-site", name: { en: "Half written" } });
+    const again = await editing.applyToEach(
+      editor,
+      "site",
+      "publish",
+      [
+        { slug: picked[0]!, revision: await revision(picked[0]!) },
+        { slug: picked[1]!, revision: (await revision(picked[1]!)) - 1 },
+        { slug: unfinished, revision: await revision(unfinished) },
+      ],
+      null,
+    );
+    expect(again.done.map((d) => d.slug)).toEqual([picked[0]]);
+    expect(again.refused).toEqual([
+      expect.objectContaining({ slug: picked[1], code: "conflict" }),
+      expect.objectContaining({
+        slug: unfinished,
+        code: "unfinished",
+        problems: expect.arrayContaining([expect.objectContaining({ field: "city" })]),
+      }),
+    ]);
+    expect(await publicId(picked[0]!)).toBeTypeOf("number");
+    expect(await publicId(picked[1]!)).toBeUndefined();
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await editing.applyToEach(
+      editor,
+      "site",
+      "schedule",
+      [{ slug: picked[1]!, revision: await revision(picked[1]!) }],
+      at,
+    );
+    expect(scheduled.done).toHaveLength(1);
+    expect((await editing.item(editor, "site", picked[1]!)).publishAt).toBe(at.toISOString());
+    const actions = (await t.domain.workspace.audit({ limit: 20, offset: 0 })).map((e) => `${e.action} ${e.target}`);
+    for (const a of [
+      `content.unpublish site/${picked[0]}`,
+      `content.unpublish site/${picked[1]}`,
+      `content.publish site/${picked[0]}`,
+      `content.schedule site/${picked[1]}`,
+    ])
+      expect(actions).toContain(a);
+    // Nothing selected, too many, a time in the past, a role that may not publish: refused whole.
+    await expect(editing.applyToEach(editor, "site", "publish", [], null)).rejects.toMatchObject({ code: "invalid" });
+    const many = Array.from({ length: 51 }, (_, i) => ({ slug: `s${i}`, revision: 1 }));
+    await expect(editing.applyToEach(editor, "site", "publish", many, null)).rejects.toMatchObject({ code: "invalid" });
+    await expect(editing.applyToEach(editor, "site", "schedule", [{ slug: picked[1]!, revision: 1 }], new Date(0))).rejects.toMatchObject({
+      code: "invalid",
+    });
+    await expect(editing.applyToEach(translator, "site", "publish", [{ slug: picked[1]!, revision: 1 }], null)).rejects.toMatchObject({
+      code: "forbidden",
     });
   });
 });

@@ -2,7 +2,7 @@
 // shows its seven languages side by side, each input in its language's direction, with the translation's
 // status; a problem the server found is shown beside its input. What this account may not change is shown
 // read-only and posted back as it was, so the server can tell (and refuse) any change to it.
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, type ReactNode, useEffect, useRef } from "react";
 import { useI18n } from "../../i18n/I18nProvider";
 import type { FieldSpec } from "../../lib/content-fields";
 import { directionOf, LANGUAGE_CODES, type LanguageCode } from "../../../shared/languages";
@@ -11,7 +11,7 @@ import { Notice } from "./Form";
 import type { EditingAnswer } from "../../lib/content.server";
 
 type Option = { value: string; label: string };
-type Problem = { field: string; code: string; values?: Record<string, string | number> };
+export type Problem = { field: string; code: string; values?: Record<string, string | number> };
 
 export type ContentFormProps = {
   specs: FieldSpec[];
@@ -265,17 +265,26 @@ export function ProblemList({ problems, itemPath = "" }: { problems: Problem[]; 
 
 /** What happened, or why not, above the form. */
 export function Outcome({ answer, itemPath }: { answer: EditingAnswer | undefined; itemPath?: string }) {
+  if (!answer) return null;
+  return (
+    <OutcomeFrame shown={JSON.stringify(answer)}>
+      <OutcomeText answer={answer} itemPath={itemPath} />
+    </OutcomeFrame>
+  );
+}
+
+/**
+ * The answer to a form posted from far down the page, brought into view (and read out where focus is), not
+ * left above the screen. Keyed by its content (`shown`): a page drawn again with the same answer does not move.
+ */
+export function OutcomeFrame({ shown, children }: { shown: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  // The answer to a form posted from far down the page is brought into view (and read out where focus is), not
-  // left above the screen. Keyed by its content: a page drawn again with the same answer does not move.
-  const shown = answer ? JSON.stringify(answer) : "";
   useEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown]);
-  if (!answer) return null;
   return (
     <div ref={ref} tabIndex={-1} className="ws-outcome">
-      <OutcomeText answer={answer} itemPath={itemPath} />
+      {children}
     </div>
   );
 }

@@ -7,9 +7,7 @@ import { Outcome } from "../../components/workspace/ContentForm";
 import type { Route } from "./+types/content-publish";
 import { editorOf, refusal, type EditingAnswer } from "../../lib/content.server";
 import { formText, postedForm } from "../../lib/form";
-
-/** Syria keeps UTC+3 all year (since 2022): a time typed in the workspace is Damascus time. */
-const DAMASCUS_OFFSET = "+03:00";
+import { damascusTime } from "../../lib/workspace-format";
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { editor, editing } = editorOf(context);
@@ -21,8 +19,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (intent === "publish") await editing.publish(editor, params.type, params.slug, revision);
     else if (intent === "unpublish") await editing.unpublish(editor, params.type, params.slug, revision);
     else if (intent === "schedule" || intent === "unschedule") {
-      const at = intent === "schedule" ? new Date(`${formText(form, "publishAt")}:00${DAMASCUS_OFFSET}`) : null;
-      if (at && Number.isNaN(at.getTime()))
+      const at = intent === "schedule" ? damascusTime(formText(form, "publishAt")) : null;
+      if (intent === "schedule" && !at)
         return data<EditingAnswer>({ code: "invalid", problems: [{ field: "publishAt", code: "future" }] }, { status: 422 });
       await editing.schedule(editor, params.type, params.slug, revision, at);
     } else return data<EditingAnswer>({ code: "invalid", problems: [] }, { status: 400 });

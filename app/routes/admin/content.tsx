@@ -1,21 +1,31 @@
-// /admin/content: the items of one kind of content, 50 a page, found by name, filtered by city, category and
-// publication state and sorted (all of it a GET form, without JavaScript too), with whether the site shows
-// them, and links to edit each, to preview it, to the trash and (for editors) to make a new one.
-import { Link, useLoaderData, useSearchParams } from "react-router";
+// /admin/content: the items of one kind of content, 50 a page, found by name in any language (misspelt too),
+// filtered by city, governorate, category, publication state and a language's translation, and sorted (all of
+// it a GET form, without JavaScript too), with whether the site shows them, and links to edit each, to the
+// trash and (for editors) to make a new one. Editors who publish select items of the page and publish, take
+// off or schedule them at once (a POST here): each is checked and audited on its own.
+import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
-import { editorOf, isFixedType } from "../../lib/content.server";
+import { editorOf, type EditingAnswer, isFixedType, refusal } from "../../lib/content.server";
 import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
-import { formatTime } from "../../lib/workspace-format";
+import { damascusTime, formatTime, languageName } from "../../lib/workspace-format";
+import { formText, postedForm } from "../../lib/form";
 import { WorkspacePages, WorkspaceTable } from "../../components/workspace/Table";
 import type { DocumentType } from "../../../domain/content/documents";
 import { Notice } from "../../components/workspace/Form";
-import { LIST_SORTS, PUBLICATION_STATES } from "../../../shared/content-list";
+import { Outcome } from "../../components/workspace/ContentForm";
+import { BULK_INTENTS, LANGUAGE_WORK, LIST_SORTS, PUBLICATION_STATES } from "../../../shared/content-list";
+import { GOVERNORATES } from "../../../shared/place-facts";
+import { LANGUAGE_CODES } from "../../../shared/languages";
 import { categoryKindOf } from "../../../domain/content/category-kind";
+import { type BulkAnswer, BulkOutcome } from "../../components/workspace/BulkOutcome";
 
-/** The kinds listed by city (and, for places, by category). */
+/** The kinds listed by city (and, for places, by category and governorate). */
 const BY_CITY = ["site", "culture", "service", "experience"];
 const BY_CATEGORY = ["site", "culture", "service"];
+/** The languages an item is translated into, each filtered by its translation's state ("ar:missing"). */
+const TRANSLATED = LANGUAGE_CODES.filter((l) => l !== "en");
+const TRANSLATION_CHOICES = TRANSLATED.flatMap((language) => LANGUAGE_WORK.map((state) => `${language}:${state}`));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -28,7 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     words: text("q"),
     city: BY_CITY.includes(type) ? text("city") || undefined : undefined,
     category: BY_CATEGORY.includes(type) ? text("category") || undefined : undefined,
+    governorate: BY_CATEGORY.includes(type) ? oneOf("governorate", GOVERNORATES) : undefined,
     state: oneOf("state", PUBLICATION_STATES),
+    translation: translationOf(oneOf("translation", TRANSLATION_CHOICES)),
     sort: oneOf("sort", LIST_SORTS),
   };
   // A page past the last shows the last; anything that is not a page number, the first.
@@ -45,21 +57,51 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       q: filter.words,
       city: filter.city ?? "",
       category: filter.category ?? "",
+      governorate: filter.governorate ?? "",
       state: filter.state ?? "",
+      translation: filter.translation ? `${filter.translation.language}:${filter.translation.state}` : "",
       sort: filter.sort ?? "",
     },
     cities: refs?.cities ?? [],
     categories: kind === null ? [] : (refs?.categories ?? []).filter((c) => c.kind === kind),
     page,
     ...list,
-    may: { edit: may.edit },
+    may: { edit: may.edit, publish: may.publish },
     fixed: isFixedType(type),
   };
+}
+
+function translationOf(choice: string | undefined) {
+  if (!choice) return undefined;
+  const [language, state] = choice.split(":") as [string, (typeof LANGUAGE_WORK)[number]];
+  return { language, state };
+}
+
+/** A bulk action on the items selected ("slug@revision", at most a page): what was done and what was refused. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { editor, editing } = editorOf(context);
+  const form = await postedForm(request);
+  const type = formText(form, "type");
+  const intent = BULK_INTENTS.find((i) => i === formText(form, "intent"));
+  const items = form.getAll("item").map((value) => {
+    const at = String(value).lastIndexOf("@");
+    return { slug: String(value).slice(0, at), revision: Number(String(value).slice(at + 1)) };
+  });
+  if (!intent || items.some((i) => !i.slug || !Number.isInteger(i.revision)))
+    return data<EditingAnswer>({ code: "invalid", problems: [] }, { status: 400 });
+  const at = intent === "schedule" ? damascusTime(formText(form, "publishAt")) : null;
+  try {
+    const outcome = await editing.applyToEach(editor, type, intent, items, at);
+    return data<BulkAnswer>({ intent, type, ...outcome }, { status: outcome.done.length ? 200 : 422 });
+  } catch (error) {
+    return refusal(error);
+  }
 }
 
 export default function Content() {
   const { t, language } = useI18n();
   const { type, filter, cities, categories, page, pages, total, items, may, fixed } = useLoaderData<typeof loader>();
+  const answer = useActionData<BulkAnswer | EditingAnswer>();
   // An item deleted from its page comes back here, saying where it went.
   const [search] = useSearchParams();
   const pageLink = (n: number) =>
@@ -81,10 +123,13 @@ export default function Content() {
       </select>
     </div>
   );
+  // Publishing several at once: items of the kinds that can be taken off, by editors who publish.
+  const bulk = may.publish && !fixed && items.length > 0;
   return (
     <>
       <h1>{t("content.title")}</h1>
       {search.get("done") === "trashed" && <Notice kind="success">{t("content.done.trashed")}</Notice>}
+      {answer && ("intent" in answer ? <BulkOutcome answer={answer} /> : <Outcome answer={answer} />)}
       <nav aria-label={t("content.types")}>
         <ul className="ws-tabs">
           {CONTENT_TYPES.map((x) => (
@@ -119,6 +164,13 @@ export default function Content() {
           )}
         {categories.length > 0 &&
           choice(
+            "governorate",
+            t("content.fields.governorate"),
+            GOVERNORATES.map((g) => ({ value: g, label: t(`content.governorates.${g}`) })),
+            filter.governorate,
+          )}
+        {categories.length > 0 &&
+          choice(
             "category",
             t("content.fields.category"),
             categories.map((c) => ({ value: c.slug, label: c.title })),
@@ -129,6 +181,15 @@ export default function Content() {
           t("content.filterState"),
           PUBLICATION_STATES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) })),
           filter.state,
+        )}
+        {choice(
+          "translation",
+          t("content.filterTranslation"),
+          TRANSLATION_CHOICES.map((c) => {
+            const [code, state] = c.split(":") as [string, string];
+            return { value: c, label: t(`content.languageWork.${state}`, { language: languageName(code) }) };
+          }),
+          filter.translation,
         )}
         {choice(
           "sort",
@@ -142,9 +203,25 @@ export default function Content() {
         </button>
       </form>
       <div role="status">{total ? t("content.found", { count: total }) : t("content.foundNone")}</div>
-      <WorkspaceTable caption={t(`content.typeNames.${type}`)} columns={[t("content.item"), t("content.status"), t("content.updated")]}>
+      {bulk && <BulkForm type={type} />}
+      <WorkspaceTable
+        caption={t(`content.typeNames.${type}`)}
+        columns={[...(bulk ? [t("content.bulk.select")] : []), t("content.item"), t("content.status"), t("content.updated")]}
+      >
         {items.map((item) => (
           <tr key={item.slug}>
+            {bulk && (
+              <td>
+                <input
+                  type="checkbox"
+                  form="content-bulk"
+                  name="item"
+                  value={`${item.slug}@${item.revision}`}
+                  aria-label={t("content.bulk.selectItem", { title: item.title })}
+                  className="ws-select"
+                />
+              </td>
+            )}
             <td>
               <Link to={`/admin/content/${item.type}/${item.slug}`} lang="en" dir="auto">
                 {item.title}
@@ -165,5 +242,32 @@ export default function Content() {
       </WorkspaceTable>
       <WorkspacePages page={page} pages={pages} href={pageLink} />
     </>
+  );
+}
+
+/** The action for the items ticked in the table (their boxes belong to this form by its id). */
+function BulkForm({ type }: { type: string }) {
+  const { t } = useI18n();
+  return (
+    <form method="post" id="content-bulk" className="ws-form ws-filters" aria-label={t("content.bulk.title")}>
+      <input type="hidden" name="type" value={type} />
+      <div className="ws-field">
+        <label htmlFor="bulk-intent">{t("content.bulk.intent")}</label>
+        <select id="bulk-intent" name="intent" defaultValue="publish">
+          {BULK_INTENTS.map((intent) => (
+            <option key={intent} value={intent}>
+              {t(`content.bulk.intents.${intent}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ws-field">
+        <label htmlFor="bulk-at">{t("content.bulk.at")}</label>
+        <input type="datetime-local" id="bulk-at" name="publishAt" dir="ltr" />
+      </div>
+      <button type="submit" className="ws-button">
+        {t("content.bulk.apply")}
+      </button>
+    </form>
   );
 }

@@ -254,3 +254,10 @@ const GENERIC = new Set([
 export function isGeneric(token: string): boolean {
   return GENERIC.has(token);
 }
+
+/** Every form of every word of these texts, once each: what an item's names are found by in the workspace's lists. */
+export function wordsOf(texts: Iterable<string>): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const forms of tokenize(text)) for (const form of forms) words.add(form);
+  return [...words];
+}

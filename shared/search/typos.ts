@@ -11,6 +11,23 @@ export function allowedEdits(length: number): number {
 // Scratch rows for the distance computation, shared because lookups run one at a time.
 const rows = [new Int32Array(MAX_LENGTH + 2), new Int32Array(MAX_LENGTH + 2), new Int32Array(MAX_LENGTH + 2)];
 
+/**
+ * A word and each form of it with one letter left out: two words within one edit of each other (a letter
+ * changed, added, dropped or two swapped) share one of these keys. The workspace's lists keep the keys of
+ * their names' words in the database (db/repositories/vocabulary.ts), so a misspelt name is found there by an
+ * indexed lookup, not by measuring every word.
+ */
+export function wordKeys(word: string): string[] {
+  const keys = new Set([word]);
+  for (let i = 0; i < word.length; i++) keys.add(word.slice(0, i) + word.slice(i + 1));
+  return [...keys];
+}
+
+/** Whether typos in a word are looked for: words of letters (not numbers, not Chinese) long enough to have one. */
+export function mayHaveTypos(word: string): boolean {
+  return allowedEdits(word.length) > 0 && word.length <= MAX_LENGTH && /^[\p{L}']+$/u.test(word) && !/\p{Script=Han}/u.test(word);
+}
+
 /** Damerau-Levenshtein distance (adjacent transpositions, optimal string alignment), or max + 1 once it must exceed max. */
 export function boundedDistance(a: string, b: string, max: number): number {
   const la = a.length,

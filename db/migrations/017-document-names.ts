@@ -1,0 +1,50 @@
+// Finding an item by name in the workspace's lists as the site's search finds a place: each content document
+// keeps the folded words of its names in every language (" تدمر palmyra palmyre 帕尔 "), and the words are
+// kept under their one-letter-less keys in content_words, the vocabulary a misspelt word is corrected from.
+// A place's governorate is kept too, to filter by. The list index (016) is made again with both in it, so a
+// search by name or governorate still reads the index alone.
+import type { Kysely } from "kysely";
+import { eachDocument } from "./each-document.ts";
+import { listedColumns, namesOf } from "../repositories/documents.ts";
+import { vocabularyRepository } from "../repositories/vocabulary.ts";
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("content_documents")
+    .addColumn("names", "text", (c) => c.notNull().defaultTo(" "))
+    .execute();
+  await db.schema.alterTable("content_documents").addColumn("governorate", "text").execute();
+  await db.schema
+    .createTable("content_words")
+    .addColumn("key", "text", (c) => c.notNull())
+    .addColumn("word", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("content_words_pk", ["key", "word"])
+    .execute();
+  const vocabulary = vocabularyRepository(db);
+  await eachDocument(db, async (r) => {
+    const draft = JSON.parse(r.draft);
+    const { names, governorate } = listedColumns(draft, r.slug);
+    await db.updateTable("content_documents").set({ names, governorate }).where("id", "=", r.id).execute();
+    await vocabulary.remember(namesOf(draft, r.slug));
+  });
+  await db.schema.dropIndex("content_documents_list_idx").execute();
+  await db.schema
+    .createIndex("content_documents_list_idx")
+    .on("content_documents")
+    .columns([
+      "type",
+      "position",
+      "slug",
+      "title",
+      "city",
+      "category",
+      "untranslated",
+      "outdated",
+      "publish_at",
+      "updated_at",
+      "updated_by",
+      "governorate",
+      "names",
+    ])
+    .execute();
+}
