@@ -24,10 +24,11 @@ export function adminCreate(email: string, database: Record<string, string>): st
 
 /**
  * An account of a role made straight in the server's SQLite database (inviting through the pages has its own
- * test), then signed in through the sign-in page as its owner would. Returns the signed-in page.
+ * test), then signed in through the sign-in page as its owner would (on `base`, a server other than the global
+ * setup's, when given). Returns the signed-in page.
  */
 export async function signIn(
-  open: (path: string, options: { width: number; allowErrors?: RegExp[] }) => Promise<Page>,
+  open: (path: string, options: { width: number; allowErrors?: RegExp[]; base?: string }) => Promise<Page>,
   {
     role,
     email,
@@ -35,7 +36,8 @@ export async function signIn(
     language,
     sqlitePath,
     allowErrors,
-  }: { role: Role; email: string; width: number; language: string; sqlitePath: string; allowErrors?: RegExp[] },
+    base,
+  }: { role: Role; email: string; width: number; language: string; sqlitePath: string; allowErrors?: RegExp[]; base?: string },
 ): Promise<Page> {
   const password = "dates from the palmyra oasis";
   const handle = openDatabase({ sqlitePath });
@@ -48,7 +50,7 @@ export async function signIn(
   } finally {
     await handle.close();
   }
-  const page = await open(`/admin/sign-in?lang=${language}`, { width, allowErrors });
+  const page = await open(`/admin/sign-in?lang=${language}`, { width, allowErrors, base });
   await page.fill('[name="email"]', email);
   await page.fill('[name="password"]', password);
   await Promise.all([page.waitForURL(/\/admin$/), press(page, page.locator("main form button"))]);

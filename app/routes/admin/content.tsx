@@ -149,7 +149,7 @@ export default function Content() {
         )}
         <Link to="/admin/trash">{t("content.trash")}</Link>
       </p>
-      <form method="get" className="ws-form ws-filters">
+      <form method="get" id="content-filters" className="ws-form ws-filters">
         <input type="hidden" name="type" value={type} />
         <div className="ws-field">
           <label htmlFor="content-q">{t("content.find")}</label>
@@ -261,7 +261,7 @@ function BulkForm({ type }: { type: string }) {
           ))}
         </select>
       </div>
-      <div className="ws-field">
+      <div className="ws-field ws-time">
         <label htmlFor="bulk-at">{t("content.bulk.at")}</label>
         <input type="datetime-local" id="bulk-at" name="publishAt" dir="ltr" />
       </div>
