@@ -152,6 +152,8 @@ export interface Database {
     outdated: Generated<string>;
     /** A place's governorate (migration 017). */
     governorate: string | null;
+    /** How many problems keep the draft from being published; null until checked (migration 017). */
+    problems: number | null;
     /** " تدمر palmyra ": the folded words of its names in every language and of its slug (migration 017). */
     names: Generated<string>;
   };

@@ -13,6 +13,8 @@ export type SummaryFilter = {
   /** The governorate of the item's city. */
   governorate?: string;
   category?: string;
+  /** Only drafts that something keeps from being published (a required field, too few words…). */
+  problems?: boolean;
   state?: (typeof PUBLICATION_STATES)[number];
   translation?: { language: string; state: (typeof LANGUAGE_WORK)[number] };
   sort?: (typeof LIST_SORTS)[number];

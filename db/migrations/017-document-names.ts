@@ -1,8 +1,9 @@
 // Finding an item by name in the workspace's lists as the site's search finds a place: each content document
 // keeps the folded words of its names in every language (" تدمر palmyra palmyre 帕尔 "), and the words are
 // kept under their one-letter-less keys in content_words, the vocabulary a misspelt word is corrected from.
-// A place's governorate is kept too, to filter by. The list index (016) is made again with both in it, so a
-// search by name or governorate still reads the index alone.
+// A place's governorate is kept too, to filter by, and how many problems keep the draft from being published
+// (null until the editing service has checked it: a draft equal to its published body has none, as publishing
+// checked it whole). The list index (016) is made again with them, so the list still reads the index alone.
 import type { Kysely } from "kysely";
 import { eachDocument } from "./each-document.ts";
 import { listedColumns, namesOf } from "../repositories/documents.ts";
@@ -14,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("names", "text", (c) => c.notNull().defaultTo(" "))
     .execute();
   await db.schema.alterTable("content_documents").addColumn("governorate", "text").execute();
+  await db.schema.alterTable("content_documents").addColumn("problems", "integer").execute();
+  await db.updateTable("content_documents").set({ problems: 0 }).whereRef("draft", "=", "published").execute();
   await db.schema
     .createTable("content_words")
     .addColumn("key", "text", (c) => c.notNull())
@@ -44,6 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       "updated_at",
       "updated_by",
       "governorate",
+      "problems",
       "names",
     ])
     .execute();

@@ -73,7 +73,10 @@ export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) 
  * What summaryPage filters by, each a column: the domain turns the words typed into a NameQuery (corrected
  * from the vocabulary).
  */
-export type SummaryColumnsFilter = Pick<SummaryFilter, "city" | "governorate" | "category" | "state" | "translation" | "sort"> & {
+export type SummaryColumnsFilter = Pick<
+  SummaryFilter,
+  "city" | "governorate" | "category" | "problems" | "state" | "translation" | "sort"
+> & {
   names?: NameQuery;
 };
 
@@ -90,6 +93,8 @@ export type DocumentSummary = {
   publishAt: string | null;
   updatedAt: string;
   updatedBy: string | null;
+  /** How many problems keep its draft from being published (null: not checked yet). */
+  problems: number | null;
 };
 
 function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
@@ -122,6 +127,7 @@ export function documentsRepository(db: Db) {
         "publish_at",
         "updated_at",
         "updated_by",
+        "problems",
         eb("published", "is not", null).as("is_published"),
         eb("published", "=", eb.ref("draft")).as("same"),
       ]);
@@ -138,6 +144,7 @@ export function documentsRepository(db: Db) {
     publishAt: r.publish_at,
     updatedAt: r.updated_at,
     updatedBy: r.updated_by,
+    problems: r.problems === null ? null : Number(r.problems),
   });
 
   return {
@@ -170,6 +177,7 @@ export function documentsRepository(db: Db) {
         city,
         governorate,
         category,
+        problems,
         state,
         translation,
         sort = "position",
@@ -181,6 +189,7 @@ export function documentsRepository(db: Db) {
       if (names) q = q.where((eb) => matchesNames(eb, eb.ref("names"), names));
       if (city) q = q.where("city", "=", city);
       if (governorate) q = q.where("governorate", "=", governorate);
+      if (problems) q = q.where("problems", ">", 0);
       if (translation) {
         const { language, state: work } = translation;
         const missing = sql<boolean>`untranslated like ${`%,${language},%`}`;
@@ -312,8 +321,11 @@ export function documentsRepository(db: Db) {
         .execute();
       return position;
     },
-    /** A new draft, never published. False when the type already has that slug. */
-    async create(d: NewDocument, at: string, by: string | null): Promise<boolean> {
+    /**
+     * A new draft, never published, with how many problems keep it from being published (null: not known yet,
+     * for the editing service to check). False when the type already has that slug.
+     */
+    async create(d: NewDocument, at: string, by: string | null, problems: number | null): Promise<boolean> {
       const r = await db
         .insertInto("content_documents")
         .values({
@@ -322,6 +334,7 @@ export function documentsRepository(db: Db) {
           position: d.position,
           draft: JSON.stringify(d.body),
           ...listedColumns(d.body, d.slug, d.translatedFrom),
+          problems,
           revision: 1,
           published: null,
           published_at: null,
@@ -337,21 +350,22 @@ export function documentsRepository(db: Db) {
       return created;
     },
     /**
-     * Saves a draft over the revision the editor started from. False when someone saved in between: the
-     * caller says so and nothing is overwritten.
+     * Saves a draft over the revision the editor started from, with how many problems keep it from being
+     * published (null: not known yet). False when someone saved in between: the caller says so and nothing is
+     * overwritten.
      */
     async saveDraft(
       key: { type: string; slug: string; revision: number },
       draft: unknown,
       translatedFrom: Record<string, string>,
-      at: string,
-      by: string | null,
+      { at, by, problems }: { at: string; by: string | null; problems: number | null },
     ): Promise<boolean> {
       const r = await db
         .updateTable("content_documents")
         .set({
           draft: JSON.stringify(draft),
           ...listedColumns(draft, key.slug, translatedFrom),
+          problems,
           translated_from: JSON.stringify(translatedFrom),
           revision: key.revision + 1,
           updated_at: at,
@@ -410,6 +424,21 @@ export function documentsRepository(db: Db) {
         await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
       ).map(fromRow);
     },
+    /** Drafts whose problems are not known yet (saved without them, or from before migration 017), a few at a time. */
+    async unchecked(limit: number): Promise<DocumentRow[]> {
+      const rows = await db.selectFrom("content_documents").selectAll().where("problems", "is", null).orderBy("id").limit(limit).execute();
+      return rows.map(fromRow);
+    },
+    /** Records a draft's problems, as long as it is still the revision that was checked. */
+    async setProblems(key: { type: string; slug: string; revision: number }, problems: number): Promise<void> {
+      await db
+        .updateTable("content_documents")
+        .set({ problems })
+        .where("type", "=", key.type)
+        .where("slug", "=", key.slug)
+        .where("revision", "=", key.revision)
+        .execute();
+    },
     /** Keeps the words of these items' names in the vocabulary: what a load does once a batch, as put does not. */
     async rememberNames(items: Array<{ body: unknown; slug: string }>): Promise<void> {
       await vocabulary.remember(items.flatMap((d) => namesOf(d.body, d.slug)));
@@ -426,6 +455,8 @@ export function documentsRepository(db: Db) {
         : {
             draft: body,
             ...listedColumns(d.body, d.slug, d.translatedFrom),
+            // A load checked the whole content: what it writes has no problem.
+            problems: 0,
             revision: sql<number>`content_documents.revision + 1`,
             translated_from: JSON.stringify(d.translatedFrom),
             updated_at: at,
@@ -439,6 +470,7 @@ export function documentsRepository(db: Db) {
           position: d.position,
           draft: body,
           ...listedColumns(d.body, d.slug, d.translatedFrom),
+          problems: 0,
           revision: 1,
           published: body,
           published_at: at,

@@ -83,6 +83,8 @@ export type ItemSummary = {
   revision: number;
   updatedAt: string;
   updatedBy: string | null;
+  /** How many problems keep its draft from being published (null: not checked yet). */
+  problems: number | null;
 };
 
 /** The languages an account may write: a translator's own, everyone else's all seven. */
@@ -110,6 +112,7 @@ const itemSummary = (r: DocumentSummary): ItemSummary => ({
   revision: r.revision,
   updatedAt: r.updatedAt,
   updatedBy: r.updatedBy,
+  problems: r.problems,
 });
 /** Items on one page of the workspace's content list: tens of thousands of places are never one page. */
 export const LIST_PAGE_SIZE = 50;
@@ -257,13 +260,6 @@ export function editingService(d: {
     return { value: parsed.value, blocking, unfinished };
   }
 
-  /** The draft as it may be stored: refused with every problem (blocking or not) when something blocks it. */
-  async function storable(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
-    const { value, blocking, unfinished } = await checkDraft(type, slug, body);
-    if (blocking.length) throw new EditingError("invalid", [...blocking, ...unfinished]);
-    return value;
-  }
-
   /** The draft as it may be published: refused with every problem while any is left. */
   async function publishable(type: DocumentType, slug: string, body: unknown): Promise<unknown> {
     const { value, blocking, unfinished } = await checkDraft(type, slug, body);
@@ -397,7 +393,12 @@ export function editingService(d: {
         // One file per place, read back by file name: a new place goes where its slug sorts.
         const position = FOLDER_TYPES.includes(type) ? await repo.makeRoomAt(type, key) : await repo.nextPosition(type);
         if (
-          !(await repo.create({ type, slug: key, position, body: value, translatedFrom: restamp(undefined, value, {}) }, at, editor.email))
+          !(await repo.create(
+            { type, slug: key, position, body: value, translatedFrom: restamp(undefined, value, {}) },
+            at,
+            editor.email,
+            unfinished.length,
+          ))
         )
           throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
         await audit(trx, editor, "content.create", `${type}/${key}`, null, value);
@@ -428,7 +429,8 @@ export function editingService(d: {
             outside.map((c) => ({ field: c.path, code: "language" })),
           );
       }
-      const value = await storable(doc.type, slug, next);
+      const { value, blocking, unfinished } = await checkDraft(doc.type, slug, next);
+      if (blocking.length) throw new EditingError("invalid", [...blocking, ...unfinished]);
       if (changes.length === 0) return doc.revision;
       const at = now().toISOString();
       await inTransaction(async (trx) => {
@@ -436,8 +438,7 @@ export function editingService(d: {
           { type: doc.type, slug, revision },
           value,
           restamp(doc.draft, value, doc.translatedFrom),
-          at,
-          editor.email,
+          { at, by: editor.email, problems: unfinished.length },
         );
         if (!saved) throw new EditingError("conflict");
         await audit(
@@ -551,13 +552,28 @@ export function editingService(d: {
       return published;
     },
 
-    /** Checks for due publications every few seconds until the returned function is called. */
+    /**
+     * Checks the drafts whose problems are not known yet (a caption added, an item restored from the trash, a
+     * draft from before migration 017), a batch at a time, so the list can filter by them; how many it checked.
+     */
+    async checkUnchecked(batch = 50): Promise<number> {
+      const rows = await documents.unchecked(batch);
+      for (const doc of rows) {
+        if (!isDocumentType(doc.type)) continue;
+        const { blocking, unfinished } = await checkDraft(doc.type, doc.slug, doc.draft);
+        await documents.setProblems(doc, blocking.length + unfinished.length);
+      }
+      return rows.length;
+    },
+
+    /** Checks for due publications (and drafts to check) every few seconds until the returned function is called. */
     startSchedule(onError: (error: unknown) => void, everyMs = SCHEDULE_CHECK_MS): () => void {
       let running = false;
       const timer = setInterval(() => {
         if (running) return;
         running = true;
         this.runSchedule()
+          .then(() => this.checkUnchecked())
           .catch(onError)
           .finally(() => {
             running = false;

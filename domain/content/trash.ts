@@ -107,6 +107,8 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
           { type: item.type, slug: item.slug, position, body: item.draft, translatedFrom: item.translatedFrom },
           at,
           editor.email,
+          // What it lacks may have changed in its days in the trash: checked afresh (editing.checkUnchecked).
+          null,
         );
         await auditRepository(trx).append(auditEntry(now(), editor, "content.restore", `${item.type}/${item.slug}`, { trash: id }, null));
         return { type: item.type, slug: item.slug };

@@ -75,8 +75,8 @@ export function videosService(d: { handle: DatabaseHandle; editing: EditingServi
           { type: "video", slug, revision },
           { ...draft, captions },
           doc.translatedFrom,
-          now().toISOString(),
-          editor.email,
+          // The captions may be what it lacked: checked afresh (editing.checkUnchecked).
+          { at: now().toISOString(), by: editor.email, problems: null },
         );
         if (ok)
           await auditRepository(trx).append(

@@ -7,6 +7,7 @@ import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
 import { editingService, type Editor, type EditingService } from "../../domain/content/editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
+import { documentsRepository } from "../../db/repositories/documents.ts";
 
 const API = "/back/api/user";
 const SLUG = NEW_PLACE.slug;
@@ -121,6 +122,9 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect((await editing.item(editor, "site", slug)).problems.map((p) => `${p.field} ${p.code}`).sort()).toEqual(
       ["coordinates outside-city", "information.en too-few-words", "images too-few-images"].sort(),
     );
+    // The list shows it as not ready, and finds it among what is not.
+    const notReady = await editing.listPage(editor, "site", { problems: true, page: 1 });
+    expect(notReady.items.map((i) => [i.slug, i.problems])).toEqual([[slug, 3]]);
     await expect(editing.publish(editor, "site", slug, revision)).rejects.toMatchObject({
       code: "unfinished",
       problems: expect.arrayContaining([expect.objectContaining({ field: "coordinates", code: "outside-city" })]),
@@ -289,6 +293,25 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     expect(await slugs({ translation: { language: "it", state: "done" }, page: 1 })).not.toContain("citadel-of-aleppo");
     expect(await slugs({ translation: { language: "fr", state: "missing" }, page: 1 })).not.toContain("citadel-of-aleppo");
     expect(await slugs({ translation: { language: "fr", state: "done" }, page: 1 })).toContain("citadel-of-aleppo");
+  });
+
+  it("checks the drafts whose problems are not known yet, a batch at a time, for the list to filter by", async () => {
+    const item = await editing.item(editor, "site", "half-written-khan");
+    // As a restore from the trash or an added caption leaves it: saved, its problems unknown.
+    await documentsRepository(t.database.db).saveDraft(
+      { type: "site", slug: item.slug, revision: item.revision },
+      item.draft,
+      item.translatedFrom,
+      {
+        at: new Date().toISOString(),
+        by: null,
+        problems: null,
+      },
+    );
+    expect((await editing.listPage(editor, "site", { problems: true, page: 1 })).items).toEqual([]);
+    expect(await editing.checkUnchecked()).toBe(1);
+    expect((await editing.listPage(editor, "site", { problems: true, page: 1 })).items.map((i) => i.slug)).toEqual(["half-written-khan"]);
+    expect(await editing.checkUnchecked()).toBe(0);
   });
 
   it("unpublishes a place, then publishes it at its scheduled time", async () => {

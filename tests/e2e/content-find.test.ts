@@ -61,6 +61,8 @@ describe("finding one item among 10,000 in the workspace", () => {
             { type: "service", slug, position: position++, body: copy, translatedFrom: from.translatedFrom },
             at,
             null,
+            // Whole copies of published providers: nothing keeps them from being published.
+            0,
           );
         }
       });

@@ -1,8 +1,9 @@
 // /admin/content: the items of one kind of content, 50 a page, found by name in any language (misspelt too),
-// filtered by city, governorate, category, publication state and a language's translation, and sorted (all of
-// it a GET form, without JavaScript too), with whether the site shows them, and links to edit each, to the
-// trash and (for editors) to make a new one. Editors who publish select items of the page and publish, take
-// off or schedule them at once (a POST here): each is checked and audited on its own.
+// filtered by city, governorate, category, publication state, what is not ready to publish and a language's
+// translation, and sorted (all of it a GET form, without JavaScript too), with whether the site shows them,
+// and links to edit each, to the trash and (for editors) to make a new one. Editors who publish select items
+// of the page and publish, take off or schedule them at once (a POST here): each is checked and audited on its
+// own.
 import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { useI18n } from "../../i18n/I18nProvider";
@@ -39,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     city: BY_CITY.includes(type) ? text("city") || undefined : undefined,
     category: BY_CATEGORY.includes(type) ? text("category") || undefined : undefined,
     governorate: BY_CATEGORY.includes(type) ? oneOf("governorate", GOVERNORATES) : undefined,
+    problems: query.get("problems") === "yes" || undefined,
     state: oneOf("state", PUBLICATION_STATES),
     translation: translationOf(oneOf("translation", TRANSLATION_CHOICES)),
     sort: oneOf("sort", LIST_SORTS),
@@ -58,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       city: filter.city ?? "",
       category: filter.category ?? "",
       governorate: filter.governorate ?? "",
+      problems: filter.problems ? "yes" : "",
       state: filter.state ?? "",
       translation: filter.translation ? `${filter.translation.language}:${filter.translation.state}` : "",
       sort: filter.sort ?? "",
@@ -182,6 +185,7 @@ export default function Content() {
           PUBLICATION_STATES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) })),
           filter.state,
         )}
+        {choice("problems", t("content.filterProblems"), [{ value: "yes", label: t("content.notReady") }], filter.problems)}
         {choice(
           "translation",
           t("content.filterTranslation"),
@@ -229,6 +233,7 @@ export default function Content() {
             </td>
             <td>
               {t(`content.statuses.${item.status}`)}
+              {Boolean(item.problems) && <span className="ws-action">{t("content.notReady")}</span>}
               {item.publishAt && (
                 <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>
               )}
