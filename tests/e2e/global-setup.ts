@@ -1,5 +1,10 @@
-// Builds the UI and starts the real server on the seed content, once for all end-to-end tests.
-import { mkdtempSync, rmSync } from "node:fs";
+// Builds the UI and starts the real server on the seed content, once for all end-to-end tests, with a local
+// mail server that keeps every mail the site sends as a file (the workspace's invitations: the contact form's
+// messages need recipients, which this server is not given).
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -13,6 +18,8 @@ declare module "vitest" {
     sqlitePath: string;
     /** The server's media library folder, to see what an upload left there. */
     mediaStoreDir: string;
+    /** Where every mail the server sent is kept, one .eml file each, in the order they arrived. */
+    mailDir: string;
   }
 }
 
@@ -23,15 +30,48 @@ export default async function setup(project: TestProject) {
   // The contact limit is low so the failure path can be reached; media are shared with `npm start`.
   const sqlitePath = join(dir, "site.sqlite");
   const mediaStoreDir = join(dir, "media-store");
+  const mailDir = join(dir, "mail");
+  mkdirSync(mailDir);
+  const smtp = keptMail(mailDir);
+  smtp.listen(0, "127.0.0.1");
+  await once(smtp.server, "listening");
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
   const server = await startServer(
-    { SQLITE_PATH: sqlitePath, MEDIA_DIR: "data/media", MEDIA_STORE_DIR: mediaStoreDir, CONTACT_RATE_LIMIT_MAX: "4", LOG_LEVEL: "warn" },
+    {
+      SQLITE_PATH: sqlitePath,
+      MEDIA_DIR: "data/media",
+      MEDIA_STORE_DIR: mediaStoreDir,
+      CONTACT_RATE_LIMIT_MAX: "4",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: "warn",
+    },
     { timeoutMs: 600_000 },
   );
   project.provide("baseURL", server.url);
   project.provide("sqlitePath", sqlitePath);
   project.provide("mediaStoreDir", mediaStoreDir);
+  project.provide("mailDir", mailDir);
   return async () => {
     await server.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** A mail server without TLS or sign-in that writes each mail it is given, whole, to `dir`. */
+function keptMail(dir: string): SMTPServer {
+  let count = 0;
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        count += 1;
+        writeFileSync(join(dir, `${String(count).padStart(4, "0")}.eml`), Buffer.concat(chunks));
+        done();
+      });
+    },
+  });
 }

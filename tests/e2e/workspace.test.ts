@@ -1,11 +1,12 @@
 // The editorial workspace as its people meet it, in a real browser, in English and in Arabic: the first
 // admin comes from the command, sets a password through the one-time link, must turn on two-step
 // verification, signs in again with a code, invites an editor and a translator, and reads the audit log;
-// the invitees set their passwords and see what their roles allow.
+// the invitees get their invitations by mail, set their passwords and see what their roles allow.
 import { describe, expect, inject, it } from "vitest";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 import { adminCreate, expectAccessible, freshCode, press } from "./workspace-steps.ts";
+import { mailTo } from "./mail.ts";
 import { openDatabase } from "../../db/engine.ts";
 import { contactRepository } from "../../db/repositories/contact.ts";
 import { photo } from "../fixtures/uploads.ts";
@@ -77,7 +78,8 @@ describe.each([
     expect(await toConfirm.textContent()).toContain("Memorino");
     await page.screenshot({ path: `test-results/workspace-dashboard-${language}-${width}.png`, fullPage: true });
 
-    // Invite an editor and a translator (French).
+    // Invite an editor and a translator (French), each in the workspace's language of this run: the invitation
+    // arrives by mail in that language (the server sends through a local mail server), and is shown here too.
     await press(page, page.locator('.ws-nav a[href="/admin/accounts"]'));
     await page.waitForURL(/\/admin\/accounts$/);
     const links: string[] = [];
@@ -88,9 +90,18 @@ describe.each([
       await page.fill("#name", who.split("@")[0]);
       await page.fill("#email", who);
       await page.selectOption("#invite-role", role);
+      await page.selectOption("#invite-ui-language", language);
       for (const l of languages) await page.check(`#invite-language-${l}`);
       await Promise.all([page.waitForSelector(".ws-link"), page.locator("#invite-title + form button").click()]);
-      links.push(new URL((await page.textContent(".ws-link"))!.trim()).pathname);
+      expect(await page.locator('.ws-notice[role="status"] p').first().textContent()).toBe(
+        workspaceMessages(language).accounts.invite.mailed.replace("{email}", who),
+      );
+      const shown = new URL((await page.textContent(".ws-link"))!.trim()).pathname;
+      const mail = await mailTo(who);
+      expect(mail.subject).toBe(workspaceMessages(language).accounts.invite.mail.subject);
+      const mailed = new URL(mail.text!.match(/https?:\/\/\S+\/admin\/invitation\/\S+/)![0]).pathname;
+      expect(mailed).toBe(shown);
+      links.push(mailed);
       await page.goto(`${baseURL()}/admin/accounts`);
     }
     await expectAccessible(page);
