@@ -152,6 +152,11 @@ export interface Database {
     outdated: Generated<string>;
     /** A place's governorate (migration 017). */
     governorate: string | null;
+    /**
+     * The draft revision the published body is (migration 017): null when the item is not on the site, 0 when
+     * what is published is no revision of the draft (a load published beside an editor's changes).
+     */
+    published_revision: number | null;
     /** How many problems keep the draft from being published; null until checked (migration 017). */
     problems: number | null;
     /** " تدمر palmyra ": the folded words of its names in every language and of its slug (migration 017). */

@@ -3,7 +3,9 @@
 // kept under their one-letter-less keys in content_words, the vocabulary a misspelt word is corrected from.
 // A place's governorate is kept too, to filter by, and how many problems keep the draft from being published
 // (null until the editing service has checked it: a draft equal to its published body has none, as publishing
-// checked it whole). The list index (016) is made again with them, so the list still reads the index alone.
+// checked it whole), and which revision of the draft is on the site, so that "published" and "changed since"
+// compare two numbers, not two bodies. The list index (016) is made again with them, so the list still reads
+// the index alone.
 import type { Kysely } from "kysely";
 import { eachDocument } from "./each-document.ts";
 import { listedColumns, namesOf } from "../repositories/documents.ts";
@@ -16,6 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable("content_documents").addColumn("governorate", "text").execute();
   await db.schema.alterTable("content_documents").addColumn("problems", "integer").execute();
+  await db.schema.alterTable("content_documents").addColumn("published_revision", "integer").execute();
+  await db
+    .updateTable("content_documents")
+    .set((eb) => ({ published_revision: eb.case().when("published", "=", eb.ref("draft")).then(eb.ref("revision")).else(0).end() }))
+    .where("published", "is not", null)
+    .execute();
   await db.updateTable("content_documents").set({ problems: 0 }).whereRef("draft", "=", "published").execute();
   await db.schema
     .createTable("content_words")
@@ -48,6 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       "updated_by",
       "governorate",
       "problems",
+      "published_revision",
+      "revision",
       "names",
     ])
     .execute();

@@ -128,8 +128,7 @@ export function documentsRepository(db: Db) {
         "updated_at",
         "updated_by",
         "problems",
-        eb("published", "is not", null).as("is_published"),
-        eb("published", "=", eb.ref("draft")).as("same"),
+        "published_revision",
       ]);
   }
   type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>>[number];
@@ -139,8 +138,8 @@ export function documentsRepository(db: Db) {
     position: Number(r.position),
     title: r.title || r.slug,
     revision: Number(r.revision),
-    published: Boolean(r.is_published),
-    draftIsPublished: Boolean(r.same),
+    published: r.published_revision !== null,
+    draftIsPublished: r.published_revision !== null && Number(r.published_revision) === Number(r.revision),
     publishAt: r.publish_at,
     updatedAt: r.updated_at,
     updatedBy: r.updated_by,
@@ -197,9 +196,9 @@ export function documentsRepository(db: Db) {
         q = q.where((eb) => (work === "missing" ? missing : work === "outdated" ? outdated : eb.not(eb.or([missing, outdated]))));
       }
       if (category) q = q.where("category", "=", category);
-      if (state === "draft") q = q.where("published", "is", null);
-      if (state === "published") q = q.where("published", "is not", null).whereRef("published", "=", "draft");
-      if (state === "changed") q = q.where("published", "is not", null).whereRef("published", "<>", "draft");
+      if (state === "draft") q = q.where("published_revision", "is", null);
+      if (state === "published") q = q.whereRef("published_revision", "=", "revision");
+      if (state === "changed") q = q.whereRef("published_revision", "<>", "revision");
       if (state === "scheduled") q = q.where("publish_at", "is not", null);
       const ordered =
         sort === "title"
@@ -337,6 +336,7 @@ export function documentsRepository(db: Db) {
           problems,
           revision: 1,
           published: null,
+          published_revision: null,
           published_at: null,
           publish_at: null,
           translated_from: JSON.stringify(d.translatedFrom),
@@ -390,7 +390,12 @@ export function documentsRepository(db: Db) {
     ): Promise<boolean> {
       const r = await db
         .updateTable("content_documents")
-        .set({ published: json(body), published_at: body === null ? null : at, publish_at: null })
+        .set({
+          published: json(body),
+          published_revision: body === null ? null : key.revision,
+          published_at: body === null ? null : at,
+          publish_at: null,
+        })
         .where("type", "=", key.type)
         .where("slug", "=", key.slug)
         .where("revision", "=", key.revision)
@@ -449,7 +454,8 @@ export function documentsRepository(db: Db) {
      */
     async put(d: NewDocument, at: string, { keepDraft = false } = {}): Promise<void> {
       const body = JSON.stringify(d.body);
-      const published = { position: d.position, published: body, published_at: at, publish_at: null };
+      // Published beside an editor's draft, the body is no revision of it (0); else it is the draft's next.
+      const published = { position: d.position, published: body, published_revision: 0, published_at: at, publish_at: null };
       const draft = keepDraft
         ? {}
         : {
@@ -458,6 +464,7 @@ export function documentsRepository(db: Db) {
             // A load checked the whole content: what it writes has no problem.
             problems: 0,
             revision: sql<number>`content_documents.revision + 1`,
+            published_revision: sql<number>`content_documents.revision + 1`,
             translated_from: JSON.stringify(d.translatedFrom),
             updated_at: at,
             updated_by: null,
@@ -473,6 +480,7 @@ export function documentsRepository(db: Db) {
           problems: 0,
           revision: 1,
           published: body,
+          published_revision: 1,
           published_at: at,
           publish_at: null,
           translated_from: JSON.stringify(d.translatedFrom),
@@ -492,7 +500,7 @@ export function documentsRepository(db: Db) {
       for (const batch of inBatches(ids))
         await db
           .updateTable("content_documents")
-          .set({ published: null, published_at: null, publish_at: null })
+          .set({ published: null, published_revision: null, published_at: null, publish_at: null })
           .where("id", "in", batch)
           .execute();
       return ids.length;

@@ -44,6 +44,7 @@ describe.each(ENGINES)("migration 017 on %s", (engine) => {
     await db.schema.alterTable("content_documents").dropColumn("names").execute();
     await db.schema.alterTable("content_documents").dropColumn("governorate").execute();
     await db.schema.alterTable("content_documents").dropColumn("problems").execute();
+    await db.schema.alterTable("content_documents").dropColumn("published_revision").execute();
     await db.schema.dropTable("content_words").execute();
     await documentListIndex(db);
     await documentNames(db);
@@ -63,9 +64,9 @@ describe.each(ENGINES)("migration 017 on %s", (engine) => {
     expect(await page("umayyad", "aleppo")).toEqual([]);
     // A published item unchanged since has no problem; a draft is left for the editing service to check.
     const all = await documents.summaryPage("site", { page: 1, perPage: 50 });
-    expect(all.items.map((i) => [i.slug, i.problems])).toEqual([
-      ["umayyad-mosque", null],
-      ["straight-street", 0],
+    expect(all.items.map((i) => [i.slug, i.problems, i.published, i.draftIsPublished])).toEqual([
+      ["umayyad-mosque", null, false, false],
+      ["straight-street", 0, true, true],
     ]);
   });
 });
