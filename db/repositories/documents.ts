@@ -118,7 +118,7 @@ export function documentsRepository(db: Db) {
   function summaryQuery() {
     return db
       .selectFrom("content_documents")
-      .select((eb) => [
+      .select([
         "type",
         "slug",
         "position",
