@@ -18,6 +18,7 @@ import * as documentListColumns from "./migrations/014-document-list-columns.ts"
 import * as translationWork from "./migrations/015-translation-work.ts";
 import * as documentListIndex from "./migrations/016-document-list-index.ts";
 import * as documentNames from "./migrations/017-document-names.ts";
+import * as contentVersions from "./migrations/018-content-versions.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -37,6 +38,7 @@ const MIGRATIONS = [
   { name: "015-translation-work", up: translationWork.up },
   { name: "016-document-list-index", up: documentListIndex.up },
   { name: "017-document-names", up: documentNames.up },
+  { name: "018-content-versions", up: contentVersions.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -164,6 +164,17 @@ export interface Database {
   };
   /** The words of the content's names under their keys (wordKeys, migration 017): what a misspelt name is corrected to. */
   content_words: { key: string; word: string };
+  /** Every version of an item the site has shown, numbered per item (migration 018). */
+  content_versions: {
+    id: Generated<number>;
+    type: string;
+    slug: string;
+    version: number;
+    /** JSON: the published body. */
+    body: string;
+    published_at: string;
+    published_by: string | null;
+  };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {
     id: Generated<number>;

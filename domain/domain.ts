@@ -9,6 +9,7 @@ import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
 import type { TrashService } from "./content/trash.ts";
+import type { VersionsService } from "./content/versions.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
@@ -26,6 +27,7 @@ export type Domain = {
   editing: EditingService;
   /** Deleted content for 30 days: deleting, restoring, purging. */
   trash: TrashService;
+  versions: VersionsService;
   /** The media library's photographs as editors use them: uploads, their uses, deletion. */
   pictures: PicturesService;
   /** The media library's videos: uploads, captions per language, deletion. */

@@ -57,9 +57,11 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const stopSchedule = domain.editing.startSchedule((error) => log.error({ err: error }, "scheduled publishing failed"));
   const stopInboxRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
   const stopPurge = domain.trash.startPurge((error) => log.error({ err: error }, "purging the trash failed"));
+  const stopThinning = domain.versions.startThinning((error) => log.error({ err: error }, "thinning old versions failed"));
   const stopRetention = () => {
     stopInboxRetention();
     stopPurge();
+    stopThinning();
   };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {

@@ -30,6 +30,7 @@ import { videosService } from "../domain/content/videos.ts";
 import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 import { trashService } from "../domain/content/trash.ts";
+import { versionsService } from "../domain/content/versions.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
 export type DomainOptions = {
@@ -120,6 +121,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     editing,
     trash: trashService({ handle, editing }),
+    versions: versionsService({ handle, editing }),
     pictures: picturesService({ handle, editing, library }),
     videos: videosService({ handle, editing, library }),
     inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),

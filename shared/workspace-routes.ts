@@ -74,6 +74,14 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     example: "/admin/content/city/damascus",
   },
   {
+    path: "admin/content/:type/:slug/versions",
+    file: "routes/admin/content-versions.tsx",
+    access: "content.read",
+    // Bringing an old version back as the draft.
+    writes: "content.edit",
+    example: "/admin/content/city/damascus/versions",
+  },
+  {
     path: "admin/content/:type/:slug/publish",
     file: "routes/admin/content-publish.tsx",
     access: "content.publish",

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import { eachDocument } from "./each-document.ts";
 import { listedColumns, namesOf } from "../repositories/documents.ts";
 import { vocabularyRepository } from "../repositories/vocabulary.ts";
+import { LIST_INDEX_COLUMNS } from "./016-document-list-index.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -42,23 +43,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("content_documents_list_idx")
     .on("content_documents")
-    .columns([
-      "type",
-      "position",
-      "slug",
-      "title",
-      "city",
-      "category",
-      "untranslated",
-      "outdated",
-      "publish_at",
-      "updated_at",
-      "updated_by",
-      "governorate",
-      "problems",
-      "published_revision",
-      "revision",
-      "names",
-    ])
+    .columns([...LIST_INDEX_COLUMNS, "governorate", "problems", "published_revision", "revision", "names"])
     .execute();
 }

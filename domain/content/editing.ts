@@ -5,6 +5,7 @@ import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { vocabularyRepository } from "../../db/repositories/vocabulary.ts";
+import { versionsRepository } from "../../db/repositories/versions.ts";
 import { nameQuery } from "./name-search.ts";
 import {
   documentsRepository,
@@ -125,7 +126,7 @@ function leaves(value: unknown, path = "", out = new Map<string, unknown>()): Ma
   } else out.set(path, value);
   return out;
 }
-function changedPaths(before: unknown, after: unknown): Array<{ path: string; before: unknown; after: unknown }> {
+export function changedPaths(before: unknown, after: unknown): Array<{ path: string; before: unknown; after: unknown }> {
   const a = leaves(before);
   const b = leaves(after);
   return [...new Set([...a.keys(), ...b.keys()])]
@@ -281,7 +282,16 @@ export function editingService(d: {
     if (body !== null) body = await publishable(type, doc.slug, body);
     const change = async (repo: DocumentsRepository, trx: Db) => {
       if (!(await repo.setPublished(doc, body, at))) return false;
-      await audit(trx, editor, action, target, { revision: doc.revision, published: doc.publishedAt }, { revision: doc.revision, at });
+      // What the site shows from now on is kept as the item's next version (decision 027).
+      const version = body === null ? null : await versionsRepository(trx).add(doc, body, at, editor?.email ?? null);
+      await audit(
+        trx,
+        editor,
+        action,
+        target,
+        { revision: doc.revision, published: doc.publishedAt },
+        { revision: doc.revision, at, ...(version ? { version } : {}) },
+      );
       return true;
     };
     try {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 import { trashRepository } from "../../db/repositories/trash.ts";
+import { versionsRepository } from "../../db/repositories/versions.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import { DOCUMENT_TYPES, FOLDER_TYPES, isDocumentType, referencesOf, referringTypes, type DocumentType } from "./documents.ts";
@@ -122,6 +123,8 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
       for (const item of await trashRepository(d.handle.db).deletedBefore(before)) {
         await d.handle.db.transaction().execute(async (trx) => {
           if (!(await trashRepository(trx).purge(item.id))) return;
+          // Gone for good: its versions too (a new item may take its slug).
+          await versionsRepository(trx).forget(item.type, item.slug);
           await auditRepository(trx).append(
             auditEntry(now(), null, "content.purge", `${item.type}/${item.slug}`, { trash: item.id, deletedAt: item.deletedAt }, null),
           );

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   "content.delete",
   "content.restore",
   "content.purge",
+  "content.version-restore",
   "media.upload",
   "media.delete",
   "media.captions",

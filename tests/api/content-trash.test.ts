@@ -78,9 +78,13 @@ describe.each(ENGINES)("the trash on %s", (engine) => {
     await expect(t.domain.trash.remove(editor, "picture", "palmyra-ruins", 1)).rejects.toMatchObject({ code: "not-found" });
   });
 
-  it("purges what was deleted 30 days ago, and audits it", async () => {
+  it("purges what was deleted 30 days ago with its versions, and audits it", async () => {
     const slug = "khan-to-purge";
     await t.domain.editing.create(editor, "site", { ...newPlace(), slug });
+    // Published once and taken off: it has a version, which goes with it when it is purged.
+    await t.domain.editing.publish(editor, "site", slug, (await t.domain.editing.item(editor, "site", slug)).revision);
+    await t.domain.editing.unpublish(editor, "site", slug, (await t.domain.editing.item(editor, "site", slug)).revision);
+    expect(await t.domain.versions.list(editor, "site", slug)).toHaveLength(1);
     const item = await t.domain.editing.item(editor, "site", slug);
     await t.domain.trash.remove(editor, "site", slug, item.revision);
     const later = (days: number) =>
@@ -89,5 +93,6 @@ describe.each(ENGINES)("the trash on %s", (engine) => {
     expect(await later(TRASH_DAYS + 1).purge()).toBeGreaterThanOrEqual(1);
     expect((await t.domain.trash.page(editor, 1)).items.map((i) => i.slug)).not.toContain(slug);
     expect(await auditOf(`site/${slug}`)).toEqual(expect.arrayContaining(["content.delete", "content.purge"]));
+    expect(await t.domain.versions.list(editor, "site", slug)).toEqual([]);
   });
 });

@@ -52,6 +52,15 @@ describe.each([
     const secret = (await page.textContent(".ws-key"))!.trim();
     expect(await page.locator(".ws-codes li").count()).toBeGreaterThanOrEqual(8);
     await expectAccessible(page);
+    // A mistyped code is refused, and the key and the backup codes stay on screen to be noted.
+    const codes = await page.locator(".ws-codes li").allTextContents();
+    await page.fill("#code", "000000");
+    await press(page, page.locator("#two-factor form button"));
+    await page.waitForSelector('#two-factor [role="alert"], #two-factor .ws-problem');
+    expect((await page.textContent(".ws-key"))!.trim()).toBe(secret);
+    expect(await page.locator(".ws-codes li").allTextContents()).toEqual(codes);
+    await page.locator(".ws-codes li").first().scrollIntoViewIfNeeded();
+    await expectOnScreen(page.locator(".ws-codes li").first());
     await page.fill("#code", await freshCode(secret));
     await Promise.all([page.waitForURL(/done=two-factor/), press(page, page.locator("#two-factor form button"))]);
     await expectOnScreen(page.locator(".ws-notice.ws-success"));

@@ -11,7 +11,8 @@ import { editorOf, formOptions, isDeletable, isFixedType, refusal, type EditingA
 import { CONTENT_FIELDS, unknownFacts, type FieldSpec } from "../../lib/content-fields";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
-import { ContentFields, idOf, Outcome, ProblemList } from "../../components/workspace/ContentForm";
+import { ContentFields, fieldName, idOf, Outcome, ProblemList } from "../../components/workspace/ContentForm";
+import type { VersionSummary } from "../../../domain/content/versions";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { formatTime, languageName } from "../../lib/workspace-format";
 import { VideoSection } from "../../components/workspace/VideoSection";
@@ -28,6 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       item,
       // Once it is on the site, the way to see it there (the site's own language: English).
       live: item.status === "draft" ? null : await publicPathOf(domain, item.type, item.slug),
+      versions: await domain.versions.list(editor, item.type, item.slug),
       options: await formOptions(context, item.type),
       may,
       fixed: isFixedType(item.type),
@@ -88,7 +90,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions", "restored"];
+const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions", "restored", "version-restored"];
 
 /** What the form leaves empty of a place's practical facts: the list an editor works through with the ministry. */
 function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
@@ -111,9 +113,42 @@ function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
   );
 }
 
+/** How many changed fields a version's line names before "…". */
+const FIELDS_NAMED = 6;
+
+/** The versions the site has shown, the newest first: who published each, when, what it changed, and a comparison. */
+function Versions({ path, versions }: { path: string; versions: VersionSummary[] }) {
+  const { t, language } = useI18n();
+  if (versions.length === 0) return null;
+  return (
+    <section className="ws-card" aria-labelledby="versions">
+      <h2 id="versions">{t("versions.title")}</h2>
+      <ol className="ws-versions">
+        {versions.map((v) => (
+          <li key={v.version}>
+            <Link to={`${path}/versions?from=${v.version}`}>{t("versions.version", { n: v.version })}</Link>
+            {` · ${formatTime(v.publishedAt, language)}`}
+            {v.publishedBy && ` · ${v.publishedBy}`}
+            <span className="ws-action">
+              {v.changed.length === 0
+                ? t("versions.first")
+                : t("versions.changed", {
+                    fields: `${v.changed
+                      .slice(0, FIELDS_NAMED)
+                      .map((f) => fieldName(t, f))
+                      .join(", ")}${v.changed.length > FIELDS_NAMED ? "…" : ""}`,
+                  })}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, live, options, may, fixed, deletable, picture, video } = useLoaderData<typeof loader>();
+  const { item, live, versions, options, may, fixed, deletable, picture, video } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -217,6 +252,7 @@ export default function ContentItem() {
         </nav>
       )}
       <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
+      <Versions path={`/admin/content/${item.type}/${item.slug}`} versions={versions} />
       {may.edit && deletable && (
         <details className="ws-card ws-delete">
           <summary>{t("content.deleteItem")}</summary>
