@@ -25,8 +25,8 @@ describe.each([
     const email = `lama.${tag}@example.org`;
     const password = "jasmine over the old city";
     const invitation = adminCreate(email, { SQLITE_PATH: inject("sqlitePath") });
-    // The wrong code below is answered 401, as it should be.
-    const page = await open(`${invitation}?lang=${language}`, { width, allowErrors: [/status of 401/] });
+    // The wrong codes below are answered 401 (signing in) and 400 (turning two-step verification on), as they should be.
+    const page = await open(`${invitation}?lang=${language}`, { width, allowErrors: [/status of 401/, /status of 400/] });
     expect(await page.getAttribute("html", "dir")).toBe(language === "ar" ? "rtl" : "ltr");
     expect(await page.getAttribute("html", "lang")).toBe(language);
     // No cookie before signing in, and none for the public site at any time.

@@ -23,7 +23,8 @@ const shown = (v: unknown) => (v === null || v === undefined ? "" : typeof v ===
 function Diff({ before, after, language }: { before: string; after: string; language: string | undefined }) {
   const intlSegmenter = new Intl.Segmenter(language, { granularity: "word" });
   return (
-    <span dir="auto" lang={language}>
+    // A block of its own, so that an English text in an Arabic page starts where English starts.
+    <div dir="auto" lang={language}>
       {diffWords(before, after, { intlSegmenter }).map((part, i) => {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order, never reordered
         if (part.added) return <ins key={i}>{part.value}</ins>;
@@ -32,7 +33,7 @@ function Diff({ before, after, language }: { before: string; after: string; lang
         // biome-ignore lint/suspicious/noArrayIndexKey: as above
         return <span key={i}>{part.value}</span>;
       })}
-    </span>
+    </div>
   );
 }
 

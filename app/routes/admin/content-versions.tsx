@@ -103,7 +103,7 @@ export default function ContentVersions() {
             )}
           </section>
           {may.edit && (
-            <Form method="post" className="ws-card">
+            <Form method="post" className="ws-card" id="versions-restore">
               <p id="versions-restore-note">{t("versions.restoreNote")}</p>
               <input type="hidden" name="version" value={comparison.from.version ?? ""} />
               <input type="hidden" name="revision" value={item.revision} />
