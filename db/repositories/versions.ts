@@ -64,6 +64,11 @@ export function versionsRepository(db: Db) {
       for (const batch of inBatches(gone)) await db.deleteFrom("content_versions").where("id", "in", batch).execute();
       return gone.length;
     },
+    /** Up to `limit` versions of every item after the one with id `after`, in the order they were kept (an export's pages). */
+    async after(after: number, limit: number): Promise<Array<VersionRow & { id: number; type: string; slug: string }>> {
+      const rows = await db.selectFrom("content_versions").selectAll().where("id", ">", after).orderBy("id").limit(limit).execute();
+      return rows.map((r) => ({ id: r.id, type: r.type, slug: r.slug, ...fromRow(r) }));
+    },
     /** Forgets an item's versions (it is purged from the trash). */
     async forget(type: string, slug: string): Promise<void> {
       await db.deleteFrom("content_versions").where("type", "=", type).where("slug", "=", slug).execute();

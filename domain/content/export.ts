@@ -2,12 +2,13 @@
 // one format, and loading an export changes nothing. Drafts are not exported; they are work in progress
 // inside the workspace. The export is written to the audit log. The places (tens of thousands) are read and
 // written a page at a time, so an export's memory does not grow with the site.
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { stringify } from "yaml";
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
+import { versionsRepository } from "../../db/repositories/versions.ts";
 import { DOCUMENT_TYPES, type DocumentType, FOLDER_TYPES, filesFromDocuments, type ContentDocument } from "./documents.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
@@ -84,8 +85,25 @@ export async function exportContent(
     if (!original) throw new Error(`the media library has lost ${file}, which ${slug} shows`);
     writeFileSync(join(to, "media", "library", file), original.body);
   }
+  await exportVersions(handle, join(to, "history", "versions.jsonl"));
   await auditRepository(handle.db).append(
     auditEntry(now, { id: null, email: actor }, "content.export", resolve(to), null, { items: docs.length + places }),
   );
   return { items: docs.length + places };
+}
+
+/**
+ * Every version the site has shown (decision 027), one JSON object a line, in the order they were kept: the
+ * record of what was published when, and by whom. A load does not read it: the files beside it are the content.
+ */
+async function exportVersions(handle: DatabaseHandle, file: string) {
+  const versions = versionsRepository(handle.db);
+  mkdirSync(dirname(file), { recursive: true });
+  const out = openSync(file, "w");
+  try {
+    for (let page = await versions.after(0, PAGE); page.length; page = await versions.after(page.at(-1)!.id, PAGE))
+      writeSync(out, page.map(({ id: _, ...v }) => `${JSON.stringify(v)}\n`).join(""));
+  } finally {
+    closeSync(out);
+  }
 }
