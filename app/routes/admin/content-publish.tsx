@@ -7,7 +7,7 @@ import { Outcome } from "../../components/workspace/ContentForm";
 import type { Route } from "./+types/content-publish";
 import { editorOf, refusal, type EditingAnswer } from "../../lib/content.server";
 import { formText, postedForm } from "../../lib/form";
-import { damascusTime } from "../../lib/workspace-format";
+import { damascusTime } from "../../../shared/damascus-time";
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { editor, editing } = editorOf(context);
