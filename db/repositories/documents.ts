@@ -19,6 +19,8 @@ export type DocumentRow = {
   revision: number;
   published: unknown | null;
   publishedAt: string | null;
+  /** The draft revision the published body is; null off the site, 0 when it is no revision of the draft. */
+  publishedRevision: number | null;
   publishAt: string | null;
   translatedFrom: Record<string, string>;
   updatedAt: string;
@@ -106,6 +108,7 @@ function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
     revision: r.revision,
     published: r.published === null ? null : JSON.parse(r.published),
     publishedAt: r.published_at,
+    publishedRevision: r.published_revision === null ? null : Number(r.published_revision),
     publishAt: r.publish_at,
     translatedFrom: JSON.parse(r.translated_from),
     updatedAt: r.updated_at,

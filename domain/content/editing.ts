@@ -96,19 +96,18 @@ export function writableLanguages(editor: Editor): LanguageCode[] {
   return LANGUAGE_CODES.filter((l) => own.includes(l));
 }
 
-function statusOf(d: DocumentRow): ItemStatus {
-  if (d.published === null) return "draft";
-  return JSON.stringify(d.published) === JSON.stringify(d.draft) ? "published" : "changed";
-}
-function summaryStatus(d: DocumentSummary): ItemStatus {
+/** Off the site, or on it as the draft is, or on it with changes since: decided by revisions, as lists filter. */
+function statusOf(d: { published: boolean; draftIsPublished: boolean }): ItemStatus {
   if (!d.published) return "draft";
   return d.draftIsPublished ? "published" : "changed";
 }
+const rowStatus = (d: DocumentRow): ItemStatus =>
+  statusOf({ published: d.publishedRevision !== null, draftIsPublished: d.publishedRevision === d.revision });
 const itemSummary = (r: DocumentSummary): ItemSummary => ({
   type: r.type as DocumentType,
   slug: r.slug,
   title: r.title,
-  status: summaryStatus(r),
+  status: statusOf(r),
   publishAt: r.publishAt,
   revision: r.revision,
   updatedAt: r.updatedAt,
@@ -352,7 +351,7 @@ export function editingService(d: {
       ) as Record<LanguageCode, Record<string, TranslationState>>;
       // What is left to do before it can be published, every problem at once, each shown beside its field.
       const { blocking, unfinished } = await checkDraft(doc.type, doc.slug, doc.draft);
-      return { ...doc, title: titleOf(doc.draft, doc.slug), status: statusOf(doc), states, problems: [...blocking, ...unfinished] };
+      return { ...doc, title: titleOf(doc.draft, doc.slug), status: rowStatus(doc), states, problems: [...blocking, ...unfinished] };
     },
 
     /**
