@@ -16,7 +16,6 @@ import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from
 import { I18nProvider } from "./i18n/I18nProvider";
 import { messagesFor } from "./i18n/messages.server";
 import { domainOf } from "./lib/loader-params.server";
-import { localSettings } from "./lib/settings";
 import { languageBootScript } from "./lib/language";
 import { localePath } from "./lib/paths";
 import { Navbar } from "./components/Navbar";
@@ -35,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     languageId: languages.find((l) => l.code === language)?.id ?? 1,
     messages: messagesFor(language),
     languages,
-    settings: localSettings(await domain.content.settings(), language),
+    settings: await domain.content.localSettings(language),
     origin: domain.publicOrigin ?? new URL(request.url).origin,
     year: new Date().getFullYear(),
   };

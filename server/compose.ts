@@ -85,10 +85,10 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const mailer = mail.mailer ?? (mail.to ? smtp : undefined);
   const contactRepo = contactRepository(handle.db);
   const accounts = accountsRepository(handle.db);
-  const settings = async () => (await content.settings()) as { contactRecipients?: string[]; retentionMonths?: number };
+  const settings = () => content.settings();
   const outbox = contactOutbox(contactRepo, mailer, log, {
     retryMs: mail.retryMs,
-    recipients: async () => (await settings()).contactRecipients ?? [],
+    recipients: async () => (await settings()).contactRecipients,
   });
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
   const contentDir = options.contentDir ?? "content";

@@ -2,7 +2,7 @@
 // settings, three social networks, and the copyright line with the current year.
 import { useI18n } from "../i18n/I18nProvider";
 import { LocalLink } from "./LocalLink";
-import type { SiteSettings } from "../lib/settings";
+import type { SiteSettings } from "../../domain/content/service";
 
 export function Footer({ settings, year, variant }: { settings: SiteSettings; year: number; variant?: "services" }) {
   const { t } = useI18n();

@@ -6,7 +6,6 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { contactRepository, type InboxFilter } from "../../db/repositories/contact.ts";
 import { isMessageState } from "../../shared/message-states.ts";
-import { DEFAULT_RETENTION_MONTHS } from "../../shared/limits.ts";
 import { can } from "../workspace/roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
@@ -36,8 +35,8 @@ function monthsBefore(now: Date, months: number): Date {
 export function inboxService(d: {
   handle: DatabaseHandle;
   outbox: ContactOutbox;
-  /** The site settings' retention period in months (published settings). */
-  retentionMonths: () => Promise<number | undefined>;
+  /** The site settings' retention period in months (published settings; the schema's default when unset). */
+  retentionMonths: () => Promise<number>;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
@@ -95,9 +94,9 @@ export function inboxService(d: {
       return { csv: csvFile(header, lines), count: rows.length };
     },
 
-    /** How many months a message is kept (the site settings', else the default). */
+    /** How many months a message is kept (the site settings'). */
     async retentionMonths(): Promise<number> {
-      return (await d.retentionMonths()) ?? DEFAULT_RETENTION_MONTHS;
+      return d.retentionMonths();
     },
 
     /** Deletes what the retention period has ended; returns how many. */

@@ -263,7 +263,7 @@ export function pictureUses(c: ContentFiles): Array<{ picture: string; type: str
 
 /** The settings a launch needs and the ministry has not given yet: warnings, never a reason to refuse a load. */
 export const LAUNCH_SETTINGS = ["phone", "email", "contactRecipients"] as const;
-export function missingLaunchSettings(settings: ContentFiles["settings"]): Array<(typeof LAUNCH_SETTINGS)[number]> {
+export function missingLaunchSettings(settings: Partial<ContentFiles["settings"]>): Array<(typeof LAUNCH_SETTINGS)[number]> {
   return LAUNCH_SETTINGS.filter((key) => {
     const value = settings[key];
     return value === null || value === undefined || (Array.isArray(value) && value.length === 0);

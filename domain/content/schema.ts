@@ -309,6 +309,15 @@ export const settingsFile = z
   .strict();
 
 /**
+ * The settings as the database holds them, read once by the content service: any may be absent until a load
+ * has written it (a new database), and the two with defaults always have one (zod applies a default inside
+ * `partial()`).
+ */
+export const storedSettings = settingsFile.partial();
+export type StoredSettings = Partial<z.output<typeof settingsFile>> &
+  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths">;
+
+/**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date
  * is shown on the page; what changes often (visas, money, advisories) is said to change, with its official
  * source linked, never with a figure that may be out of date.

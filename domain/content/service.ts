@@ -4,8 +4,22 @@ import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
 import { guidePageIn, type GuidePageView } from "./guide.ts";
+import { storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
+
+/** The site settings a page shows, in one language; what is not known yet is null or empty, never invented. */
+export type SiteSettings = {
+  address: string;
+  phone: string | null;
+  email: string | null;
+  workingHours: string;
+  social: Array<{ network: string; url: string }>;
+  appStoreUrl: string;
+  googlePlayUrl: string;
+  /** Months a contact message is kept before it is deleted (the privacy page says so). */
+  retentionMonths: number;
+};
 
 /** Media of one place grouped the way the site and the API use them. */
 export type PlaceMedia = {
@@ -61,7 +75,25 @@ export function contentService(repo: ContentRepository) {
       );
     },
     version: () => repo.contentVersion(),
-    settings: () => repo.settings(),
+    /** The site settings, checked against their schema where they are read: every reader gets the same values. */
+    async settings(): Promise<StoredSettings> {
+      return storedSettings.parse(await repo.settings()) as StoredSettings;
+    },
+    /** The settings a page shows (footer, contact page, app section), in its language, English where it has none. */
+    async localSettings(language: string): Promise<SiteSettings> {
+      const s = await this.settings();
+      const text = (t: Translated | undefined) => (t ? textIn(t, language) : "");
+      return {
+        address: text(s.address),
+        phone: s.phone ?? null,
+        email: s.email ?? null,
+        workingHours: text(s.workingHours),
+        social: s.social ?? [],
+        appStoreUrl: s.appStoreUrl ?? "",
+        googlePlayUrl: s.googlePlayUrl ?? "",
+        retentionMonths: s.retentionMonths,
+      };
+    },
 
     categories: (language: string, kind?: number) => repo.categories(language, kind),
     async category(id: number, language: string) {

@@ -10,7 +10,6 @@ import { languageName } from "../../lib/workspace-format";
 import { can, PERMISSIONS } from "../../../domain/workspace/roles";
 import { missingLaunchSettings } from "../../../domain/content/checks";
 import { appContext } from "../../request-context";
-import type { ContentFiles } from "../../../domain/content/files";
 import { editorOf } from "../../lib/content.server";
 import { licenceName } from "../../lib/workspace-format";
 
@@ -22,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { editor } = editorOf(context);
   const toConfirm = edits ? [...(await domain.pictures.toConfirm(editor)), ...(await domain.videos.toConfirm(editor))] : [];
   return {
-    missing: settings ? missingLaunchSettings(settings as ContentFiles["settings"]) : [],
+    missing: settings ? missingLaunchSettings(settings) : [],
     toConfirm,
     name: who.account.name,
     role: who.account.role,
