@@ -150,7 +150,12 @@ describe("navigation", () => {
       const before = await page.textContent("main h1");
       await page.click(`.footer a[href='${to}']`);
       await page.waitForURL(`${baseURL()}${to}`);
-      await page.waitForTimeout(1200);
+      // Until the frames show the new page and, after it, the overlay gone.
+      await page.waitForFunction((heading) => {
+        const frames = (window as any).frames_ as Array<[number, string, string, string | null]>;
+        const changed = frames.findIndex(([, , h]) => h !== heading);
+        return changed > 0 && frames.some(([, , , opacity], i) => i > changed && opacity === null);
+      }, before);
       const frames = (await page.evaluate(() => (window as any).frames_)) as Array<[number, string, string, string | null]>;
       // The router writes the address a frame or more before React shows the new page: what a visitor sees
       // change is the page, so the overlay must be there, opaque, in the first frame of the new page.
