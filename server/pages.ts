@@ -20,6 +20,7 @@ import type { SignedIn } from "../domain/workspace/service.ts";
 import type { Previewer } from "./preview.ts";
 import { isEditingError } from "../domain/content/editing.ts";
 import { isLanguageCode } from "../shared/languages.ts";
+import { damascusToday } from "../shared/damascus-time.ts";
 import { asForwarded } from "./http/forwarded.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
@@ -125,7 +126,8 @@ export async function pageHandler(
     const head = request.method === "HEAD";
     const get = head ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     // With the database down this throws, and the app's error handler answers 503.
-    const key = `${await cache.version()} ${url.pathname}${url.search}`;
+    // The day is in the key too: a fact past its review date says so from that day on (decision 029).
+    const key = `${await cache.version()} ${damascusToday()} ${url.pathname}${url.search}`;
     const accepted = c.req.header("accept-encoding");
     let res = cache.respond(key, accepted);
     onCache(res !== undefined);

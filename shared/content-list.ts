@@ -15,6 +15,8 @@ export type SummaryFilter = {
   category?: string;
   /** Only drafts that something keeps from being published (a required field, too few words…). */
   problems?: boolean;
+  /** Only places whose status is past its review date (the settings' months after it was checked). */
+  overdue?: boolean;
   state?: (typeof PUBLICATION_STATES)[number];
   translation?: { language: string; state: (typeof LANGUAGE_WORK)[number] };
   sort?: (typeof LIST_SORTS)[number];

@@ -40,3 +40,10 @@ export function damascusDay(typed: string): { start: Date; next: Date } | null {
   const next = fromWallClock(after.getUTCFullYear(), after.getUTCMonth() + 1, after.getUTCDate());
   return start && next ? { start, next } : null;
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: DAMASCUS_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The day it is in Damascus at an instant, as YYYY-MM-DD. */
+export function damascusToday(at: Date = new Date()): string {
+  return dayFormat.format(at);
+}

@@ -20,6 +20,7 @@ export function PlaceStatus({ place }: { place: Place }) {
         </p>
       )}
       {status?.note && <p className="status-note">{status.note}</p>}
+      {status?.overdue && <p className="status-overdue">{t("facts.overdue")}</p>}
       {inDangerSince && <p className="in-danger">{t("facts.inDanger", { year: inDangerSince })}</p>}
     </div>
   );

@@ -174,6 +174,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "email", kind: "email", optional: true, nullable: true },
     { name: "contactRecipients", kind: "lines" },
     { name: "retentionMonths", kind: "integer" },
+    { name: "statusReviewMonths", kind: "integer" },
     { name: "workingHours", kind: "translated" },
     {
       name: "social",

@@ -3,7 +3,8 @@ import type { Domain } from "../../domain/domain.ts";
 import { imageView } from "./images";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import type { Credit } from "../../shared/licences";
-import { factsIn } from "../../domain/content/facts";
+import { factsIn, isOverdue } from "../../domain/content/facts";
+import { damascusToday } from "../../shared/damascus-time";
 import { duration, monthYear } from "./dates.server";
 import { surroundingsMap } from "./map.server";
 import type { LanguageCode } from "../../shared/languages";
@@ -51,7 +52,12 @@ export async function siteView(domain: Domain, language: LanguageCode, ids: { pl
       governorate: place.governorate,
       facts: {
         ...facts,
-        status: facts.status && { ...facts.status, verifiedText: monthYear(facts.status.verified, language) },
+        // Past its review date, the status is still shown, with a sentence saying it may be out of date.
+        status: facts.status && {
+          ...facts.status,
+          verifiedText: monthYear(facts.status.verified, language),
+          overdue: isOverdue(facts.status.verified, (await domain.content.settings()).statusReviewMonths, damascusToday()),
+        },
         travelText: facts.travelMinutes ? duration(facts.travelMinutes, language) : null,
       },
       name: place.name,

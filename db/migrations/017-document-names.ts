@@ -1,7 +1,7 @@
 // Finding an item by name in the workspace's lists as the site's search finds a place: each content document
 // keeps the folded words of its names in every language (" تدمر palmyra palmyre 帕尔 "), and the words are
 // kept under their one-letter-less keys in content_words, the vocabulary a misspelt word is corrected from.
-// A place's governorate is kept too, to filter by, and how many problems keep the draft from being published
+// A place's governorate is kept too, to filter by, the day its status was last checked (what is overdue), and how many problems keep the draft from being published
 // (null until the editing service has checked it: a draft equal to its published body has none, as publishing
 // checked it whole), and which revision of the draft is on the site, so that "published" and "changed since"
 // compare two numbers, not two bodies. The list index (016) is made again with them, so the list still reads
@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("names", "text", (c) => c.notNull().defaultTo(" "))
     .execute();
   await db.schema.alterTable("content_documents").addColumn("governorate", "text").execute();
+  await db.schema.alterTable("content_documents").addColumn("verified", "text").execute();
   await db.schema.alterTable("content_documents").addColumn("problems", "integer").execute();
   await db.schema.alterTable("content_documents").addColumn("published_revision", "integer").execute();
   await db
@@ -35,14 +36,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   const vocabulary = vocabularyRepository(db);
   await eachDocument(db, async (r) => {
     const draft = JSON.parse(r.draft);
-    const { names, governorate } = listedColumns(draft, r.slug);
-    await db.updateTable("content_documents").set({ names, governorate }).where("id", "=", r.id).execute();
+    const { names, governorate, verified } = listedColumns(draft, r.slug);
+    await db.updateTable("content_documents").set({ names, governorate, verified }).where("id", "=", r.id).execute();
     await vocabulary.remember(namesOf(draft, r.slug));
   });
   await db.schema.dropIndex("content_documents_list_idx").execute();
   await db.schema
     .createIndex("content_documents_list_idx")
     .on("content_documents")
-    .columns([...LIST_INDEX_COLUMNS, "governorate", "problems", "published_revision", "revision", "names"])
+    .columns([...LIST_INDEX_COLUMNS, "governorate", "problems", "published_revision", "revision", "verified", "names"])
     .execute();
+  // The dashboard's facts to check again, across the kinds of place, oldest first.
+  await db.schema.createIndex("content_documents_verified_idx").on("content_documents").columns(["verified", "type"]).execute();
 }

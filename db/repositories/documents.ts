@@ -56,13 +56,15 @@ const NAMES_LIMIT = 800;
  * to translate in, and those with a translation made from an older English.
  */
 export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) {
-  const b = body as { city?: unknown; category?: unknown; governorate?: unknown } | null;
+  const b = body as { city?: unknown; category?: unknown; governorate?: unknown; status?: { verified?: unknown } } | null;
   const work = languagesToWork(body, stamps);
   return {
     title: titleOf(body, slug),
     city: typeof b?.city === "string" ? b.city : null,
     category: typeof b?.category === "string" ? b.category : null,
     governorate: typeof b?.governorate === "string" ? b.governorate : null,
+    // The day a place's status was last checked: what the dashboard and the list find overdue by.
+    verified: typeof b?.status?.verified === "string" ? b.status.verified : null,
     // ",fr,es,": a language is found with LIKE '%,fr,%' (migration 015).
     untranslated: `,${work.missing.join(",")},`,
     outdated: `,${work.outdated.join(",")},`,
@@ -80,6 +82,8 @@ export type SummaryColumnsFilter = Pick<
   "city" | "governorate" | "category" | "problems" | "state" | "translation" | "sort"
 > & {
   names?: NameQuery;
+  /** Only places whose status was checked before this day (YYYY-MM-DD): overdue ones. */
+  checkedBefore?: string;
 };
 
 /** An item as lists show it, read without its bodies. */
@@ -180,6 +184,7 @@ export function documentsRepository(db: Db) {
         governorate,
         category,
         problems,
+        checkedBefore,
         state,
         translation,
         sort = "position",
@@ -192,6 +197,7 @@ export function documentsRepository(db: Db) {
       if (city) q = q.where("city", "=", city);
       if (governorate) q = q.where("governorate", "=", governorate);
       if (problems) q = q.where("problems", ">", 0);
+      if (checkedBefore) q = q.where("verified", "<", checkedBefore);
       if (translation) {
         const { language, state: work } = translation;
         const missing = sql<boolean>`untranslated like ${`%,${language},%`}`;
@@ -431,6 +437,18 @@ export function documentsRepository(db: Db) {
       return (
         await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
       ).map(fromRow);
+    },
+    /** The places (of these kinds) whose status was last checked before `day`, the oldest first, and how many. */
+    async checkedBefore(types: readonly string[], day: string, limit: number): Promise<{ items: DocumentSummary[]; total: number }> {
+      const q = summaryQuery().where("type", "in", types).where("verified", "<", day);
+      const [rows, total] = await Promise.all([
+        q.orderBy("verified").orderBy("slug").limit(limit).execute(),
+        q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toSummary), total: Number(total.n) };
     },
     /** Drafts whose problems are not known yet (saved without them, or from before migration 017), a few at a time. */
     async unchecked(limit: number): Promise<DocumentRow[]> {

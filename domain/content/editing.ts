@@ -7,6 +7,10 @@ import { auditRepository } from "../../db/repositories/audit.ts";
 import { vocabularyRepository } from "../../db/repositories/vocabulary.ts";
 import { versionsRepository } from "../../db/repositories/versions.ts";
 import { nameQuery } from "./name-search.ts";
+import { checkedSince } from "./facts.ts";
+import { contentService } from "./service.ts";
+import { contentRepository } from "../../db/repositories/content.ts";
+import { damascusToday } from "../../shared/damascus-time.ts";
 import {
   documentsRepository,
   titleOf,
@@ -267,6 +271,12 @@ export function editingService(d: {
     return value;
   }
 
+  /** The oldest status check still in time today in Damascus, by the settings' months. */
+  async function statusCheckedSince(): Promise<string> {
+    const { statusReviewMonths } = await contentService(contentRepository(d.handle.db)).settings();
+    return checkedSince(damascusToday(now()), statusReviewMonths);
+  }
+
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
     return d.handle.db.transaction().execute(work);
   }
@@ -331,12 +341,24 @@ export function editingService(d: {
       return rows.filter((r) => r.type !== "languages").map(itemSummary);
     },
 
+    /**
+     * The places whose status is past its review date (decision 029), the longest overdue first (at most
+     * `limit`), how many there are, and the oldest check still in time.
+     */
+    async overdueFacts(editor: Editor, limit = 20) {
+      need(editor, "content.read");
+      const since = await statusCheckedSince();
+      const { items, total } = await documents.checkedBefore(FOLDER_TYPES, since, limit);
+      return { items: items.map(itemSummary), total, since };
+    },
+
     /** One page of one kind's items, filtered and sorted (SummaryFilter), and how many pages there are. */
     async listPage(editor: Editor, type: DocumentType, filter: SummaryFilter & { page: number }) {
       need(editor, "content.read");
-      const { words, ...columns } = filter;
+      const { words, overdue, ...columns } = filter;
       const names = await nameQuery(words, vocabulary);
-      const { items, total } = await documents.summaryPage(type, { ...columns, names, perPage: LIST_PAGE_SIZE });
+      const checkedBefore = overdue ? await statusCheckedSince() : undefined;
+      const { items, total } = await documents.summaryPage(type, { ...columns, names, checkedBefore, perPage: LIST_PAGE_SIZE });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 

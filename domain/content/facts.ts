@@ -42,3 +42,18 @@ export function factsIn(json: string, language: string): FactsView {
     safety: inLanguage(facts.safety, language),
   };
 }
+
+/**
+ * The oldest check still in time on `today` (YYYY-MM-DD): `months` before it, or that month's last day when it
+ * has no such day. A fact checked before it is overdue (decision 029); the database filters by the same day.
+ */
+export function checkedSince(today: string, months: number): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year, month - 1 - months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 - months, Math.min(day, last))).toISOString().slice(0, 10);
+}
+
+/** Whether a fact checked on `verified` (YYYY-MM-DD) is to be checked again by `today`. */
+export function isOverdue(verified: string, months: number, today: string): boolean {
+  return verified < checkedSince(today, months);
+}

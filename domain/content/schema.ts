@@ -299,6 +299,8 @@ export const settingsFile = z
     contactRecipients: z.array(z.email()).max(10).default([]),
     /** Contact messages older than this many months are deleted; the privacy page says so. */
     retentionMonths: z.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
+    /** A place's status is to be checked again this many months after it was verified (decision 029). */
+    statusReviewMonths: z.number().int().min(1).max(60).default(3),
     workingHours: translated,
     social: z
       .array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: httpsLink }).strict())
@@ -315,7 +317,7 @@ export const settingsFile = z
  */
 export const storedSettings = settingsFile.partial();
 export type StoredSettings = Partial<z.output<typeof settingsFile>> &
-  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths">;
+  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths">;
 
 /**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date

@@ -42,6 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     category: BY_CATEGORY.includes(type) ? text("category") || undefined : undefined,
     governorate: BY_CATEGORY.includes(type) ? oneOf("governorate", GOVERNORATES) : undefined,
     problems: query.get("problems") === "yes" || undefined,
+    overdue: (BY_CATEGORY.includes(type) && query.get("overdue") === "yes") || undefined,
     state: oneOf("state", PUBLICATION_STATES),
     translation: translationOf(oneOf("translation", TRANSLATION_CHOICES)),
     sort: oneOf("sort", LIST_SORTS),
@@ -62,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       category: filter.category ?? "",
       governorate: filter.governorate ?? "",
       problems: filter.problems ? "yes" : "",
+      overdue: filter.overdue ? "yes" : "",
       state: filter.state ?? "",
       translation: filter.translation ? `${filter.translation.language}:${filter.translation.state}` : "",
       sort: filter.sort ?? "",
@@ -187,6 +189,8 @@ export default function Content() {
           filter.state,
         )}
         {choice("problems", t("content.filterProblems"), [{ value: "yes", label: t("content.notReady") }], filter.problems)}
+        {categories.length > 0 &&
+          choice("overdue", t("content.filterFacts"), [{ value: "yes", label: t("content.factsOverdue") }], filter.overdue)}
         {choice(
           "translation",
           t("content.filterTranslation"),

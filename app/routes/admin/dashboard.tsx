@@ -20,9 +20,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const settings = edits ? await domain.content.settings() : null;
   const { editor } = editorOf(context);
   const toConfirm = edits ? [...(await domain.pictures.toConfirm(editor)), ...(await domain.videos.toConfirm(editor))] : [];
+  // Facts past their review date, for the editors to check again (decision 029).
+  const overdue = edits ? await domain.editing.overdueFacts(editor) : null;
   return {
     missing: settings ? missingLaunchSettings(settings) : [],
     toConfirm,
+    overdue,
     name: who.account.name,
     role: who.account.role,
     languages: who.account.languages ? who.account.languages.split(",") : [],
@@ -72,6 +75,22 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {d.overdue && d.overdue.total > 0 && (
+        <section className="ws-card ws-warning" aria-labelledby="facts-overdue">
+          <h2 id="facts-overdue">{t("dashboard.factsOverdue", { count: d.overdue.total })}</h2>
+          <p>{t("dashboard.factsOverdueNote")}</p>
+          <ul>
+            {d.overdue.items.map((item) => (
+              <li key={`${item.type}/${item.slug}`}>
+                <a href={`/admin/content/${item.type}/${item.slug}#f-status-verified`} dir="auto">
+                  {item.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a href="/admin/content?type=site&overdue=yes">{t("dashboard.factsOverdueAll")}</a>
         </section>
       )}
       {!d.twoFactorEnabled && (

@@ -1,0 +1,65 @@
+// Facts that expire, on both engines, with a fake clock (decision 029): a place's status checked on 10 January
+// is in time for the settings' three months, through 10 April; from 11 April (Damascus's day) the dashboard
+// lists it, the content list finds it among the overdue, and its public page says it may be out of date.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ENGINES, testApp } from "../setup/test-app.ts";
+import type { Editor } from "../../domain/content/editing.ts";
+import { siteView } from "../../app/lib/site.server.ts";
+
+const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
+const SLUG = "straight-street";
+
+describe.each(ENGINES)("facts past their review date on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    const item = await t.domain.editing.item(editor, "site", SLUG);
+    const saved = await t.domain.editing.save(editor, "site", SLUG, item.revision, {
+      ...(item.draft as object),
+      status: { state: "open", verified: "2026-01-10" },
+    });
+    await t.domain.editing.publish(editor, "site", SLUG, saved);
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(() => t.close());
+
+  /** Sets the clock (only Date: the database drivers keep their timers) to a time in Damascus. */
+  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
+  const overdue = async () => (await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug);
+  const listed = async () => (await t.domain.editing.listPage(editor, "site", { overdue: true, page: 1 })).items.map((i) => i.slug);
+  const publicStatus = async () => {
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", SLUG)
+      .executeTakeFirstOrThrow();
+    const view = await siteView(t.domain, "ar", { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+    return view?.place.facts.status;
+  };
+
+  it("is in time through the last day of its months", async () => {
+    // 10 April, 23:30 in Damascus (20:30 UTC).
+    at("2026-04-10T20:30:00Z");
+    expect(await overdue()).not.toContain(SLUG);
+    expect(await listed()).not.toContain(SLUG);
+    expect(await publicStatus()).toMatchObject({ state: "open", overdue: false });
+  });
+
+  it("is listed, filtered and said to be out of date from the next day in Damascus", async () => {
+    // 11 April, 00:30 in Damascus: still 10 April in UTC.
+    at("2026-04-10T21:30:00Z");
+    expect(await overdue()).toContain(SLUG);
+    expect((await t.domain.editing.overdueFacts(editor)).since).toBe("2026-01-11");
+    expect(await listed()).toEqual([SLUG]);
+    expect(await publicStatus()).toMatchObject({ state: "open", overdue: true });
+    // A longer period in the settings, published, puts it back in time.
+    const settings = await t.domain.editing.item(editor, "settings", "all");
+    const revision = await t.domain.editing.save(editor, "settings", "all", settings.revision, {
+      ...(settings.draft as object),
+      statusReviewMonths: 6,
+    });
+    await t.domain.editing.publish(editor, "settings", "all", revision);
+    expect(await overdue()).not.toContain(SLUG);
+    expect(await publicStatus()).toMatchObject({ overdue: false });
+  });
+});
