@@ -590,8 +590,10 @@ export function editingService(d: {
     async checkUnchecked(batch = 50): Promise<number> {
       const rows = await documents.unchecked(batch);
       for (const doc of rows) {
-        if (!isDocumentType(doc.type)) continue;
-        const { blocking, unfinished } = await checkDraft(doc.type, doc.slug, doc.draft);
+        // (Every stored type is a document type; one that is not has nothing to check, and must not be read again.)
+        const { blocking, unfinished } = isDocumentType(doc.type)
+          ? await checkDraft(doc.type, doc.slug, doc.draft)
+          : { blocking: [], unfinished: [] };
         await documents.setProblems(doc, blocking.length + unfinished.length);
       }
       return rows.length;

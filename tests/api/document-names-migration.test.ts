@@ -42,6 +42,7 @@ describe.each(ENGINES)("migration 017 on %s", (engine) => {
     // The database as 016 left it: no names, no governorate, no vocabulary.
     await db.schema.dropIndex("content_documents_list_idx").execute();
     await db.schema.dropIndex("content_documents_verified_idx").execute();
+    await db.schema.dropIndex("content_documents_unchecked_idx").execute();
     await db.schema.alterTable("content_documents").dropColumn("verified").execute();
     await db.schema.alterTable("content_documents").dropColumn("names").execute();
     await db.schema.alterTable("content_documents").dropColumn("governorate").execute();
