@@ -19,7 +19,7 @@ import {
   type DocumentsRepository,
 } from "../../db/repositories/documents.ts";
 import type { BulkIntent, SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
-import { can } from "../workspace/roles.ts";
+import { can, type Permission } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
@@ -77,6 +77,11 @@ export type BulkOutcome = {
 };
 
 export type Editor = Pick<AccountRow, "id" | "email" | "role" | "languages">;
+
+/** Refuses (forbidden) an editor whose role lacks the permission: every content service asks it this way. */
+export function needPermission(editor: Editor, permission: Permission): void {
+  if (!can(editor.role, permission)) throw new EditingError("forbidden");
+}
 /** draft: not on the site; published: the site shows the draft; changed: the site shows an older revision. */
 export type ItemStatus = "draft" | "published" | "changed";
 export type ItemSummary = {
@@ -201,9 +206,7 @@ export function editingService(d: {
   const documents = documentsRepository(d.handle.db);
   const vocabulary = vocabularyRepository(d.handle.db);
 
-  function need(editor: Editor, permission: "content.read" | "content.edit" | "content.publish") {
-    if (!can(editor.role, permission)) throw new EditingError("forbidden");
-  }
+  const need = needPermission;
   async function found(type: string, slug: string): Promise<DocumentRow & { type: DocumentType }> {
     if (!isDocumentType(type) || type === "languages") throw new EditingError("not-found");
     const doc = await documents.get(type, slug);

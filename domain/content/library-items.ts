@@ -9,7 +9,7 @@ import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { creditsToConfirm, type CreditToConfirm } from "./checks.ts";
 import type { DocumentType } from "./documents.ts";
-import { EditingError, schemaProblems, type Editor, type EditingService } from "./editing.ts";
+import { EditingError, needPermission, schemaProblems, type Editor, type EditingService } from "./editing.ts";
 
 /** An upload's form fields, before they are checked. */
 export type UploadDetails = Record<string, unknown> & { slug?: unknown };
@@ -24,7 +24,7 @@ export function libraryItems(d: { handle: DatabaseHandle; editing: EditingServic
     audit,
 
     need(editor: Editor, permission: "content.read" | "content.edit" | "content.translate" = "content.edit") {
-      if (!can(editor.role, permission)) throw new EditingError("forbidden");
+      needPermission(editor, permission);
     },
 
     /**

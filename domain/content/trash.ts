@@ -10,7 +10,7 @@ import { versionsRepository } from "../../db/repositories/versions.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import { DOCUMENT_TYPES, FOLDER_TYPES, isDocumentType, referencesOf, referringTypes, type DocumentType } from "./documents.ts";
-import { EditingError, type Editor, type EditingService } from "./editing.ts";
+import { EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
 import { repeatEvery } from "../repeat.ts";
 
 /** How long a deleted item can be restored. */
@@ -30,9 +30,7 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
   const now = d.now ?? (() => new Date());
   const documents = documentsRepository(d.handle.db);
 
-  function need(editor: Editor) {
-    if (!can(editor.role, "content.edit")) throw new EditingError("forbidden");
-  }
+  const need = (editor: Editor) => needPermission(editor, "content.edit");
 
   /** The items whose draft or published body names this one (and a place's own media list). */
   async function referrers(type: DocumentType, slug: string): Promise<Array<{ type: string; slug: string }>> {

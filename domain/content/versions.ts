@@ -5,9 +5,9 @@
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { versionsRepository, type VersionRow } from "../../db/repositories/versions.ts";
-import { can } from "../workspace/roles.ts";
+import { documentsRepository } from "../../db/repositories/documents.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
-import { changedPaths, EditingError, type Editor, type EditingService } from "./editing.ts";
+import { changedPaths, EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
 import { repeatEvery } from "../repeat.ts";
 
 /** How many versions an item's page lists. */
@@ -25,9 +25,15 @@ export type ComparedSide = { version: number | null; publishedAt: string | null;
 export function versionsService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
   const versions = versionsRepository(d.handle.db);
+  const documents = documentsRepository(d.handle.db);
 
-  function need(editor: Editor, permission: "content.read" | "content.edit") {
-    if (!can(editor.role, permission)) throw new EditingError("forbidden");
+  const need = needPermission;
+
+  /** The item's stored draft (read alone: a comparison needs no check of it). */
+  async function current(type: string, slug: string) {
+    const doc = await documents.get(type, slug);
+    if (!doc) throw new EditingError("not-found");
+    return doc;
   }
 
   async function version(type: string, slug: string, n: number): Promise<VersionRow> {
@@ -56,8 +62,7 @@ export function versionsService(d: { handle: DatabaseHandle; editing: EditingSer
       need(editor, "content.read");
       const a = await version(type, slug, from);
       const b = to === null ? undefined : await version(type, slug, to);
-      const draft = b ? undefined : await d.editing.item(editor, type, slug);
-      const changes = changedPaths(a.body, b ? b.body : draft!.draft);
+      const changes = changedPaths(a.body, b ? b.body : (await current(type, slug)).draft);
       const side = (v: VersionRow | undefined): ComparedSide =>
         v
           ? { version: v.version, publishedAt: v.publishedAt, publishedBy: v.publishedBy }
@@ -77,9 +82,9 @@ export function versionsService(d: { handle: DatabaseHandle; editing: EditingSer
     async restore(editor: Editor, type: string, slug: string, n: number, revision: number): Promise<number> {
       need(editor, "content.edit");
       const old = await version(type, slug, n);
-      const current = await d.editing.item(editor, type, slug);
+      const draft = await current(type, slug);
       // Already the draft: nothing to save, nothing to record.
-      if (changedPaths(current.draft, old.body).length === 0) return current.revision;
+      if (changedPaths(draft.draft, old.body).length === 0) return draft.revision;
       const saved = await d.editing.save(editor, type, slug, revision, old.body);
       await auditRepository(d.handle.db).append(
         auditEntry(now(), editor, "content.version-restore", `${type}/${slug}`, { version: n }, { revision: saved }),
