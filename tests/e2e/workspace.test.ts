@@ -256,6 +256,27 @@ describe("workspace forms with bad input", () => {
     const badTime = await post("/admin/content/city/damascus/publish", { intent: "schedule", revision: "1", publishAt: "soon" }, cookie);
     expect(badTime.res.status).toBe(422);
     expect(badTime.text).toContain(en.content.refused.invalid);
+    // The list's bulk action: not a form, an unknown intent, an item without its revision, nothing selected, an
+    // unknown kind, a time that is not one, and items that do not exist (each refused, named, nothing done).
+    expect((await post("/admin/content?type=site", "{}", cookie)).res.status).toBe(415);
+    expect((await post("/admin/content?type=site", { type: "site", intent: "nothing", item: "souq@1" }, cookie)).res.status).toBe(400);
+    expect((await post("/admin/content?type=site", { type: "site", intent: "publish", item: "souq" }, cookie)).res.status).toBe(400);
+    const none = await post("/admin/content?type=site", { type: "site", intent: "publish" }, cookie);
+    expect(none.res.status).toBe(422);
+    expect(none.text).toContain(en.content.refused.invalid);
+    expect((await post("/admin/content?type=site", { type: "no-such-kind", intent: "publish", item: "x@1" }, cookie)).res.status).toBe(404);
+    const bulkTime = await post("/admin/content?type=site", { type: "site", intent: "schedule", item: "x@1", publishAt: "soon" }, cookie);
+    expect(bulkTime.res.status).toBe(422);
+    const missing = await post("/admin/content?type=site", { type: "site", intent: "publish", item: "no-such-place@1" }, cookie);
+    expect(missing.res.status).toBe(422);
+    expect(missing.text).toContain(en.content.bulk.refused.publish.replace("{count}", "1"));
+    expect(missing.text).toContain(en.content.refused["not-found"]);
+    // An old version brought back: one that is not a version, an item that is not one.
+    expect((await post("/admin/content/city/damascus/versions", "{}", cookie)).res.status).toBe(415);
+    expect((await post("/admin/content/city/damascus/versions", { version: "abc", revision: "1" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/content/city/damascus/versions", { version: "999", revision: "1" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/content/city/no-such-city/versions", { version: "1", revision: "1" }, cookie)).res.status).toBe(404);
+    expect((await fetch(`${baseURL()}/admin/content/city/no-such-city/versions`, { headers: { cookie } })).status).toBe(404);
     const preview = await fetch(`${baseURL()}/admin/preview/city/no-such-city`, { headers: { cookie } });
     expect(preview.status).toBe(404);
     expect(await preview.text()).toContain(en.errors.notFound);
