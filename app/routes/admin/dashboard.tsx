@@ -13,6 +13,9 @@ import { appContext } from "../../request-context";
 import { editorOf } from "../../lib/content.server";
 import { licenceName } from "../../lib/workspace-format";
 
+/** The kinds of place a status belongs to: each has its own list of the overdue. */
+const PLACE_KINDS = ["site", "culture", "service"] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const edits = can(who.account.role, "content.edit");
@@ -90,7 +93,15 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
-          <a href="/admin/content?type=site&overdue=yes">{t("dashboard.factsOverdueAll")}</a>
+          <nav aria-label={t("dashboard.factsOverdueAll")}>
+            <ul className="ws-tabs">
+              {PLACE_KINDS.map((kind) => (
+                <li key={kind}>
+                  <a href={`/admin/content?type=${kind}&overdue=yes`}>{t(`content.typeNames.${kind}`)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </section>
       )}
       {!d.twoFactorEnabled && (
