@@ -54,21 +54,23 @@ export default function ContentVersions() {
   const answer = useActionData<EditingAnswer>();
   const itemPath = `/admin/content/${item.type}/${item.slug}`;
   const name = (v: number | null) => (v === null ? t("versions.draft") : t("versions.version", { n: v }));
-  const options = (withDraft: boolean) => (
-    <>
-      {withDraft && <option value="">{t("versions.draft")}</option>}
-      {versions.map((v) => (
-        <option key={v.version} value={v.version}>
-          {`${name(v.version)} · ${formatTime(v.publishedAt, language)}`}
-        </option>
-      ))}
-    </>
+  /** One side of the comparison: a version (the "to" side may also be the draft, as an empty value). */
+  const side = (field: "from" | "to", version: number | null) => (
+    <div className="ws-field">
+      <label htmlFor={`versions-${field}`}>{t(`versions.${field}`)}</label>
+      <select id={`versions-${field}`} name={field} defaultValue={version ?? ""}>
+        {field === "to" && <option value="">{t("versions.draft")}</option>}
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {`${name(v.version)} · ${formatTime(v.publishedAt, language)}`}
+          </option>
+        ))}
+      </select>
+    </div>
   );
   return (
     <>
-      <h1>
-        {t("versions.title")}: <span dir="auto">{item.title}</span>
-      </h1>
+      <h1>{t("versions.heading", { title: item.title })}</h1>
       <p>
         <Link to={itemPath}>{t("content.back")}</Link>
       </p>
@@ -78,18 +80,8 @@ export default function ContentVersions() {
       ) : (
         <>
           <form method="get" className="ws-form ws-filters" id="versions-compare">
-            <div className="ws-field">
-              <label htmlFor="versions-from">{t("versions.from")}</label>
-              <select id="versions-from" name="from" defaultValue={comparison.from.version ?? ""}>
-                {options(false)}
-              </select>
-            </div>
-            <div className="ws-field">
-              <label htmlFor="versions-to">{t("versions.to")}</label>
-              <select id="versions-to" name="to" defaultValue={comparison.to.version ?? ""}>
-                {options(true)}
-              </select>
-            </div>
+            {side("from", comparison.from.version)}
+            {side("to", comparison.to.version)}
             <button type="submit" className="ws-button ws-secondary">
               {t("versions.compare")}
             </button>
