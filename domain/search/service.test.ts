@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SearchDocumentRow, SearchRepository } from "../../db/repositories/search.ts";
-import { BUILD_BATCH, indexedSearchService, MAX_PATCHED_PLACES, placeDocuments, REBUILD_WAIT_MS } from "./service.ts";
+import { buildIndex, SearchIndex } from "./index.ts";
+import {
+  BUILD_BATCH,
+  indexedSearchService,
+  MAX_PATCHED_PLACES,
+  placeDocuments,
+  RANKED_AT_LEAST,
+  RANKINGS_KEPT,
+  REBUILD_WAIT_MS,
+} from "./service.ts";
 
 function row(id: number, language: string, name: string, extra: Partial<SearchDocumentRow> = {}): SearchDocumentRow {
   return {
@@ -222,5 +231,66 @@ describe("indexedSearchService", () => {
     const search = indexedSearchService(repo, async () => 1);
     expect(await search.search({ text: "apamea", page: 1, perPage: 10 })).toEqual({ ids: [ids.length], total: 1 });
     expect(sizes).toEqual([BUILD_BATCH, BUILD_BATCH, 7]);
+  });
+
+  it("answers a search's next pages from the ranking its first page made, until the content changes", async () => {
+    let version = 1;
+    let rows = Array.from({ length: RANKED_AT_LEAST + 50 }, (_, i) => row(i + 1, "en", `Inn ${i + 1}`, { popularity: (i * 37) % 100 }));
+    const { repo } = fakeRepository(() => rows);
+    const search = indexedSearchService(repo, async () => version);
+    const pages = (text: string, perPage: number, count: number, filters = {}) =>
+      Promise.all(Array.from({ length: count }, (_, i) => search.search({ text, page: i + 1, perPage, ...filters })));
+    const expected = (text: string, page: number, perPage: number) => buildIndex(placeDocuments(rows)).search({ text, page, perPage });
+
+    const later = RANKED_AT_LEAST / 10 + 2;
+    const wanted = [...Array.from({ length: RANKED_AT_LEAST / 10 }, (_, i) => expected("inn", i + 1, 10)), expected("inn", later, 10)];
+
+    await search.prepare();
+    const rank = vi.spyOn(SearchIndex.prototype, "rank");
+    try {
+      // Ten pages of ten: one ranking, and each page exactly what a fresh index gives (ten places, in order).
+      const tens = await pages("inn", 10, RANKED_AT_LEAST / 10);
+      expect(rank).toHaveBeenCalledTimes(1);
+      for (const [i, answer] of tens.entries()) {
+        expect(answer.ids).toHaveLength(10);
+        expect(answer).toEqual(wanted[i]);
+      }
+      // A page past what was ranked ranks again; a filter is another search.
+      expect(await search.search({ text: "inn", page: later, perPage: 10 })).toEqual(wanted.at(-1));
+      expect(rank).toHaveBeenCalledTimes(2);
+      expect((await pages("inn", 10, 1, { kind: "culture" }))[0]).toEqual({ ids: [], total: 0 });
+      expect(rank).toHaveBeenCalledTimes(3);
+    } finally {
+      rank.mockRestore();
+    }
+
+    // A new content version: the places' new names, never the kept ranking.
+    rows = rows.map((r) => (r.id === 1 ? { ...r, name: "Caravanserai" } : r));
+    version = 2;
+    expect(await search.search({ text: "inn", page: 1, perPage: 10 })).toEqual(expected("inn", 1, 10));
+    expect((await search.search({ text: "inn", page: 1, perPage: 200 })).ids).not.toContain(1);
+  });
+
+  it("keeps a bounded number of rankings, forgetting the least recently used", async () => {
+    const { repo } = fakeRepository(() => [row(1, "en", "Palmyra")]);
+    const search = indexedSearchService(repo, async () => 1);
+    await search.prepare();
+    const rank = vi.spyOn(SearchIndex.prototype, "rank");
+    try {
+      const ask = (text: string) => search.search({ text, page: 1, perPage: 10 });
+      await ask("palmyra");
+      for (let i = 0; i < RANKINGS_KEPT; i++) {
+        await ask(`word${i}`);
+        // "palmyra" is asked again now and then, so it stays among the most recently used.
+        if (i % 50 === 0) await ask("palmyra");
+      }
+      const before = rank.mock.calls.length;
+      await ask("palmyra");
+      expect(rank.mock.calls.length).toBe(before);
+      await ask("word0");
+      expect(rank.mock.calls.length).toBe(before + 1);
+    } finally {
+      rank.mockRestore();
+    }
   });
 });

@@ -22,12 +22,16 @@ type Kept = {
   br?: Bytes;
   raw?: Bytes;
   gzip?: Bytes;
+  /** Whether its brotli body is being (or has been) made again at the best level. */
+  bettering?: boolean;
 };
 
 /**
- * How long an answer stays kept before it is made again at brotli's best level: about 0.2 s of CPU for a page,
- * which an answer replaced sooner (a publish a second, during an editors' session) would waste on a machine of
- * two cores, where visitors' requests need it.
+ * How long after it is first asked again an answer is made again at brotli's best level: about 0.2 s of CPU
+ * for a page, which an answer replaced sooner (a publish a second, during an editors' session) would waste on
+ * a machine of two cores, where visitors' requests need it. An answer asked only once (most searches and their
+ * later pages) is never made again: at 50,000 places, a visitor's searches each set two tenths of a second of
+ * brotli going in zlib's threads, and the searches that followed waited for the cores.
  */
 export const BEST_AFTER_MS = 2000;
 
@@ -114,6 +118,7 @@ export class AnswerCache {
     this.#entries.set(key, entry);
     const headers = headersOf(entry.headers, entry.etag);
     if (entry.raw) return new Response(entry.raw, { status: entry.status, headers });
+    this.#better(key, entry);
     const encoding = pickEncoding(acceptEncoding);
     if (encoding === "br") return this.#encoded(entry, "br", entry.br!, headers);
     const raw = asBytes(brotliDecompressSync(entry.br!));
@@ -123,8 +128,8 @@ export class AnswerCache {
   }
 
   /**
-   * Keeps an answer and gives it back in the encoding the request accepts. Once it has stayed kept for
-   * BEST_AFTER_MS, the brotli body is made again at brotli's best level in zlib's threads (never on a request's
+   * Keeps an answer and gives it back in the encoding the request accepts. BEST_AFTER_MS after it is first
+   * asked again, the brotli body is made again at brotli's best level in zlib's threads (never on a request's
    * path), and later clients get the smaller one; should that fail, the quick body stays.
    */
   keep(key: string, answer: Answer, acceptEncoding: string | undefined): Response {
@@ -141,14 +146,6 @@ export class AnswerCache {
       this.#entries.set(key, entry);
       this.#bytes += sizeOf(entry);
       this.#evict();
-      if (!small)
-        setTimeout(() => {
-          if (this.#entries.get(key) !== entry) return;
-          compressBest(answer.body, "br").then(
-            (best) => this.#grow(key, entry, "br", best),
-            () => {},
-          );
-        }, BEST_AFTER_MS).unref();
     }
     if (small || pickEncoding(acceptEncoding) !== "br") return respondOnce(answer, acceptEncoding);
     return this.#encoded(entry, "br", entry.br!, headersOf(entry.headers, entry.etag));
@@ -157,6 +154,19 @@ export class AnswerCache {
   clear() {
     this.#entries.clear();
     this.#bytes = 0;
+  }
+
+  /** Has the entry's brotli body made again at the best level, BEST_AFTER_MS from now, if it is still kept then. */
+  #better(key: string, entry: Kept) {
+    if (entry.bettering) return;
+    entry.bettering = true;
+    setTimeout(() => {
+      if (this.#entries.get(key) !== entry) return;
+      compressBest(asBytes(brotliDecompressSync(entry.br!)), "br").then(
+        (best) => this.#grow(key, entry, "br", best),
+        () => {},
+      );
+    }, BEST_AFTER_MS).unref();
   }
 
   #encoded(entry: Kept, encoding: "br" | "gzip", body: Bytes, headers: Headers): Response {
