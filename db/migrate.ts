@@ -19,6 +19,7 @@ import * as translationWork from "./migrations/015-translation-work.ts";
 import * as documentListIndex from "./migrations/016-document-list-index.ts";
 import * as documentNames from "./migrations/017-document-names.ts";
 import * as contentVersions from "./migrations/018-content-versions.ts";
+import * as linkChecks from "./migrations/019-link-checks.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -39,6 +40,7 @@ const MIGRATIONS = [
   { name: "016-document-list-index", up: documentListIndex.up },
   { name: "017-document-names", up: documentNames.up },
   { name: "018-content-versions", up: contentVersions.up },
+  { name: "019-link-checks", up: linkChecks.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

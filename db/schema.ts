@@ -177,6 +177,29 @@ export interface Database {
     published_at: string;
     published_by: string | null;
   };
+  /** Work one instance at a time does (migration 019): held by `holder` until `expires_at`. */
+  leases: { name: string; holder: string; expires_at: string };
+  /** What the link checker found at each external link (migration 019); an editor may mark it a false positive. */
+  link_checks: {
+    url: string;
+    /** ok | redirected | broken | timeout | unreachable | refused | robots */
+    outcome: string;
+    status: number | null;
+    final_url: string | null;
+    redirects: number;
+    checked_at: string;
+    false_positive_by: string | null;
+    false_positive_at: string | null;
+  };
+  /** Where each external link is used: the item (type/slug) and its field, as of the last run. */
+  link_uses: { url: string; item: string; field: string };
+  link_check_runs: {
+    id: Generated<number>;
+    started_at: string;
+    finished_at: string | null;
+    started_by: string | null;
+    links: number;
+  };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {
     id: Generated<number>;

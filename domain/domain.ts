@@ -10,6 +10,7 @@ import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
 import type { TrashService } from "./content/trash.ts";
 import type { VersionsService } from "./content/versions.ts";
+import type { LinkCheckService } from "./links/service.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
@@ -28,6 +29,8 @@ export type Domain = {
   /** Deleted content for 30 days: deleting, restoring, purging. */
   trash: TrashService;
   versions: VersionsService;
+  /** The external links of the published content: checked daily (LINK_CHECK), reported to editors. */
+  links: LinkCheckService;
   /** The media library's photographs as editors use them: uploads, their uses, deletion. */
   pictures: PicturesService;
   /** The media library's videos: uploads, captions per language, deletion. */

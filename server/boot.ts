@@ -36,6 +36,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     mapTiles: env.MAP_TILES_URL,
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
     workspaceSecret: env.WORKSPACE_SECRET,
+    linkCheck: env.LINK_CHECK,
     workspaceOrigin: siteOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
@@ -58,10 +59,12 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const stopInboxRetention = domain.inbox.startRetention((error) => log.error({ err: error }, "deleting expired contact messages failed"));
   const stopPurge = domain.trash.startPurge((error) => log.error({ err: error }, "purging the trash failed"));
   const stopThinning = domain.versions.startThinning((error) => log.error({ err: error }, "thinning old versions failed"));
+  const stopLinkCheck = domain.links.startDaily((error) => log.error({ err: error }, "checking the links failed"));
   const stopRetention = () => {
     stopInboxRetention();
     stopPurge();
     stopThinning();
+    stopLinkCheck();
   };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {

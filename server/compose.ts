@@ -31,6 +31,7 @@ import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 import { trashService } from "../domain/content/trash.ts";
 import { versionsService } from "../domain/content/versions.ts";
+import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
 export type DomainOptions = {
@@ -54,6 +55,8 @@ export type DomainOptions = {
   mediaStore?: MediaStore;
   /** Told how long each place search took, in seconds (the metrics). */
   observeSearch?: (seconds: number) => void;
+  /** LINK_CHECK: whether external links are checked daily; off by default. */
+  linkCheck?: LinkCheckMode;
 };
 
 /** A search service that reports how long each search takes. */
@@ -122,6 +125,11 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     editing,
     trash: trashService({ handle, editing }),
     versions: versionsService({ handle, editing }),
+    links: linkCheckService({
+      handle,
+      mode: options.linkCheck ?? "off",
+      onError: (error) => log.error({ err: error }, "checking the links failed"),
+    }),
     pictures: picturesService({ handle, editing, library }),
     videos: videosService({ handle, editing, library }),
     inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),

@@ -42,6 +42,12 @@ const schema = z
       .url({ protocol: /^https?$/ })
       .refine((u) => ["{z}", "{x}", "{y}"].every((p) => u.includes(p)), "a tile URL template with {z}, {x} and {y}")
       .optional(),
+    /**
+     * The link checker (decision 030): "daily" asks every external link of the published content once a day, in
+     * one instance at a time, and lets editors ask for a run; "off" (the default, and what development and the
+     * tests use) never makes a request.
+     */
+    LINK_CHECK: z.enum(["off", "daily"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: z.string().optional(),
     CONTACT_MAIL_TO: z.email().optional(),

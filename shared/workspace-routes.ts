@@ -91,6 +91,8 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
   { path: PREVIEW_ROUTE, access: "content.read", example: "/admin/preview/city/damascus" },
   // Restoring from the trash: editors (checked by the domain too).
   { path: "admin/trash", file: "routes/admin/trash.tsx", access: "content.read", writes: "content.edit", example: "/admin/trash" },
+  // The link checker's report; editors ask for a check and mark false positives.
+  { path: "admin/links", file: "routes/admin/links.tsx", access: "content.read", writes: "content.edit", example: "/admin/links" },
   { path: "admin/media", file: "routes/admin/media.tsx", access: "content.read", example: "/admin/media" },
   {
     path: "admin/media/upload",

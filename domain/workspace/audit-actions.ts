@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "content.restore",
   "content.purge",
   "content.version-restore",
+  "links.check",
+  "links.false-positive",
   "media.upload",
   "media.delete",
   "media.captions",

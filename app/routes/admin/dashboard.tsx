@@ -29,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     missing: settings ? missingLaunchSettings(settings) : [],
     toConfirm,
     overdue,
+    edits,
     name: who.account.name,
     role: who.account.role,
     languages: who.account.languages ? who.account.languages.split(",") : [],
@@ -103,6 +104,11 @@ export default function Dashboard() {
             </ul>
           </nav>
         </section>
+      )}
+      {d.edits && (
+        <p>
+          <a href="/admin/links">{t("dashboard.links")}</a>
+        </p>
       )}
       {!d.twoFactorEnabled && (
         <p>
