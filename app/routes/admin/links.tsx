@@ -75,7 +75,7 @@ export default function Links() {
         {problems.length > 0 && (
           <ul>
             {problems.map(([outcome, count]) => (
-              <li key={outcome}>{t("links.count", { outcome: t(`links.outcomes.${outcome}`), count })}</li>
+              <li key={outcome}>{t(`links.counts.${outcome}`, { count })}</li>
             ))}
           </ul>
         )}
