@@ -16,13 +16,40 @@ export function PlaceStatus({ place }: { place: Place }) {
         <p className={`status status-${status.state}`}>
           <strong>{t(`facts.states.${status.state}`)}</strong>
           {" · "}
-          <span>{t("facts.verified", { date: status.verifiedText })}</span>
+          <CheckedText status={status} />
         </p>
       )}
       {status?.note && <p className="status-note">{status.note}</p>}
       {status?.overdue && <p className="status-overdue">{t("facts.overdue")}</p>}
       {inDangerSince && <p className="in-danger">{t("facts.inDanger", { year: inDangerSince })}</p>}
     </div>
+  );
+}
+
+/**
+ * "last checked against <the source>, March 2026" (the source linked when it has an address), "seen on site
+ * March 2026", or, when no source is named, "last checked March 2026". Never "verified" for a source read.
+ */
+function CheckedText({ status }: { status: NonNullable<Place["facts"]["status"]> }) {
+  const { t } = useI18n();
+  const date = status.verifiedText;
+  if (status.seen) return <span>{t("facts.seen", { date })}</span>;
+  if (!status.source) return <span>{t("facts.verified", { date })}</span>;
+  // The sentence is translated whole; the source's name goes where the language puts it.
+  const [before, after = ""] = t("facts.checkedAgainst", { date }).split("{source}");
+  const name = status.source.url ? (
+    <a href={status.source.url} rel="noopener">
+      {status.source.name}
+    </a>
+  ) : (
+    status.source.name
+  );
+  return (
+    <span>
+      {before}
+      {name}
+      {after}
+    </span>
   );
 }
 

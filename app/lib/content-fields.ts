@@ -19,18 +19,26 @@ export type OptionsOf =
   | "governorates"
   | "placeStates";
 
-export type FieldSpec =
-  /** `nullable`: an empty field is saved as null (a setting the ministry has not given yet), else left out. */
+/**
+ * `label`: the key of its label among the workspace's field labels, when the last part of its name would say too
+ * little (the `name` of a status's source).
+ */
+export type FieldSpec = {
+  label?: string;
+} & /** `nullable`: an empty field is saved as null (a setting the ministry has not given yet), else left out. */
+(
   | { name: string; kind: "text" | "url" | "email" | "date"; optional?: boolean; nullable?: boolean }
   /** A library file: shown, never typed (an upload names it). */
   | { name: string; kind: "file" }
   | { name: string; kind: "translated" | "long"; optional?: boolean }
   | { name: string; kind: "number" | "integer"; optional?: boolean; step?: string }
-  | { name: string; kind: "boolean" }
+  /** `optional`: left unticked, it is left out (rather than saved as false). */
+  | { name: string; kind: "boolean"; optional?: boolean }
   | { name: string; kind: "choice"; options: OptionsOf; optional?: boolean; numeric?: boolean }
   | { name: string; kind: "lines" }
   | { name: string; kind: "yaml" }
-  | { name: string; kind: "group"; fields: FieldSpec[]; min?: number };
+  | { name: string; kind: "group"; fields: FieldSpec[]; min?: number }
+);
 
 const coordinates = (name: string): FieldSpec[] => [
   { name: `${name}.lat`, kind: "number", step: "0.0001" },
@@ -50,6 +58,9 @@ const image: FieldSpec = {
 const facts: FieldSpec[] = [
   { name: "status.state", kind: "choice", options: "placeStates", optional: true },
   { name: "status.verified", kind: "date", optional: true },
+  { name: "status.source.name", kind: "translated", optional: true, label: "sourceName" },
+  { name: "status.source.url", kind: "url", optional: true, label: "sourceUrl" },
+  { name: "status.seen", kind: "boolean", optional: true, label: "seen" },
   { name: "status.note", kind: "translated", optional: true },
   { name: "inDangerSince", kind: "integer", optional: true },
   ...PRACTICAL_TEXTS.map((name): FieldSpec => ({ name: `practical.${name}`, kind: "translated", optional: true })),

@@ -53,7 +53,7 @@ function value(form: FormData, spec: FieldSpec, path: string): unknown {
       return v === "" ? undefined : Number(v);
     }
     case "boolean":
-      return form.get(path) === "on";
+      return form.get(path) === "on" ? true : spec.optional ? undefined : false;
     case "choice": {
       const v = text(form, path);
       if (v === "") return spec.optional && spec.numeric ? null : undefined;

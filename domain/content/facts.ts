@@ -15,7 +15,15 @@ export function placeFacts(place: Place): StoredFacts {
 }
 
 export type FactsView = {
-  status: { state: PlaceState; verified: string; note: string | null } | null;
+  status: {
+    state: PlaceState;
+    verified: string;
+    /** What it was checked against, in the language asked (null when someone saw it, or none is named). */
+    source: { name: string; url: string | null } | null;
+    /** Someone of the ministry saw the place that day. */
+    seen: boolean;
+    note: string | null;
+  } | null;
   inDangerSince: number | null;
   /** The filled practical texts, in the order a page shows them. */
   practical: Array<{ field: PracticalText; text: string }>;
@@ -31,7 +39,13 @@ export function factsIn(json: string, language: string): FactsView {
   const practical = facts.practical ?? {};
   return {
     status: facts.status
-      ? { state: facts.status.state, verified: facts.status.verified, note: inLanguage(facts.status.note, language) }
+      ? {
+          state: facts.status.state,
+          verified: facts.status.verified,
+          source: facts.status.source ? { name: textIn(facts.status.source.name, language), url: facts.status.source.url ?? null } : null,
+          seen: facts.status.seen ?? false,
+          note: inLanguage(facts.status.note, language),
+        }
       : null,
     inDangerSince: facts.inDangerSince ?? null,
     practical: PRACTICAL_TEXTS.flatMap((field) => {

@@ -205,7 +205,15 @@ export const serviceTypeFile = z.array(serviceType);
 export const placeStatus = z
   .object({
     state: z.enum(PLACE_STATES),
+    /** The day the state was last checked: against its source, or on site when `seen`. */
     verified: z.iso.date(),
+    /**
+     * What the state was checked against (a UNESCO entry, a museum's announcement, press reports): named in every
+     * language, linked when it has one address. The public page says "last checked against" it.
+     */
+    source: z.object({ name: translated, url: sourceLink.optional() }).strict().optional(),
+    /** Someone of the ministry saw the place on that day: the page says so, rather than naming a source. */
+    seen: z.boolean().optional(),
     note: translated.optional(),
   })
   .strict();

@@ -125,7 +125,12 @@ export const placeSchema = z.object({
   status: z
     .object({
       state: z.enum(PLACE_STATES),
-      verified: z.string().describe("ISO 8601 date the status was last verified"),
+      verified: z.string().describe("ISO 8601 date the status was last checked: against its source, or on site when seen"),
+      source: z
+        .object({ name: z.string(), url: z.string().nullable() })
+        .nullable()
+        .describe("what the status was checked against, in the asked language (a UNESCO entry, a museum's announcement)"),
+      seen: z.boolean().describe("someone of the ministry saw the place on that day"),
       note: z.string().nullable(),
     })
     .nullable(),

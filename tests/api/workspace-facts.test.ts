@@ -38,6 +38,9 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
     const form = formOf(item.draft as Record<string, unknown>, {
       "status.state": "partly-open",
       "status.verified": "2026-03-14",
+      "status.source.name.en": "The Directorate-General of Antiquities and Museums' announcement",
+      "status.source.name.ar": "إعلان المديرية العامة للآثار والمتاحف",
+      "status.source.url": "https://dgam.example.org/news/straight-street",
       "status.note.en": "The eastern end is closed for repairs.",
       "status.note.ar": "الطرف الشرقي مغلق للترميم.",
       "practical.dress.en": "Shoulders and knees covered in the churches.",
@@ -45,9 +48,14 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
       "practical.travelMinutes": "",
     });
     const body = bodyFromForm("site", form) as { status: unknown; practical: Record<string, unknown> };
+    // Checked against a source, not seen on site: the unticked box is left out, not saved as false.
     expect(body.status).toEqual({
       state: "partly-open",
       verified: "2026-03-14",
+      source: {
+        name: { en: "The Directorate-General of Antiquities and Museums' announcement", ar: "إعلان المديرية العامة للآثار والمتاحف" },
+        url: "https://dgam.example.org/news/straight-street",
+      },
       note: { en: "The eastern end is closed for repairs.", ar: "الطرف الشرقي مغلق للترميم." },
     });
     expect(body.practical).toEqual({ dress: { en: "Shoulders and knees covered in the churches." } });
@@ -60,7 +68,13 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
     };
     expect(answer.data).toMatchObject({
       governorate: "damascus",
-      status: { state: "partly-open", verified: "2026-03-14", note: "الطرف الشرقي مغلق للترميم." },
+      status: {
+        state: "partly-open",
+        verified: "2026-03-14",
+        source: { name: "إعلان المديرية العامة للآثار والمتاحف", url: "https://dgam.example.org/news/straight-street" },
+        seen: false,
+        note: "الطرف الشرقي مغلق للترميم.",
+      },
       // Arabic not written yet: the English text, as everywhere on the site.
       practical: { dress: "Shoulders and knees covered in the churches." },
       safety: null,

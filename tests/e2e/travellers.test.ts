@@ -7,7 +7,7 @@ import { baseURL, clickCentre, expectOnScreen, useBrowser } from "./browser.ts";
 import { findPlace, placePath } from "./api-helpers.ts";
 
 type ApiPlace = Awaited<ReturnType<typeof findPlace>> & {
-  status: { state: string; verified: string } | null;
+  status: { state: string; verified: string; source: { name: string; url: string | null } | null; seen: boolean } | null;
   practical: Record<string, string | number>;
   governorate: string | null;
   safety: string | null;
@@ -93,13 +93,18 @@ describe("the map", () => {
 describe("a place's status and practical facts", () => {
   const { open } = useBrowser();
 
-  it("shows the status with its verification date, and only the practical facts that are filled", async () => {
+  it("shows the status with the day it was checked against its source, and only the practical facts that are filled", async () => {
     const temple = await apiPlace("Temple of Bel");
     expect(temple.status?.state).toBe("destroyed");
+    const unesco = { name: "UNESCO World Heritage List: Site of Palmyra", url: "https://whc.unesco.org/en/list/23/" };
+    expect(temple.status?.source).toEqual(unesco);
     const page = await open(`${placePath(temple)}/info`, { width: 375 });
     const status = page.locator(".place-status .status");
     await expectOnScreen(status);
-    expect(await status.textContent()).toMatch(/^Destroyed · last checked \w+ \d{4}$/);
+    expect(await status.textContent()).toMatch(/^Destroyed · last checked \w+ \d{4} against UNESCO World Heritage List: Site of Palmyra$/);
+    const source = status.locator("a");
+    expect(await source.getAttribute("href")).toBe(unesco.url);
+    await expectOnScreen(source);
     expect(await page.textContent(".in-danger")).toBe("On UNESCO's List of World Heritage in Danger since 2013");
     const labels = await page.locator(".practical dt").allTextContents();
     // Governorate and nearest base, then exactly the fields the content fills, and never an empty one.

@@ -148,7 +148,7 @@ function Translated({ spec, path, props }: { spec: FieldSpec; path: string; prop
   return (
     <fieldset className="ws-translated" id={idOf(path)}>
       <legend>
-        {t(`content.fields.${spec.name.split(".").pop()}`)}
+        {t(`content.fields.${spec.label ?? spec.name.split(".").pop()}`)}
         <Needed spec={spec} />
       </legend>
       <div className="ws-languages">
@@ -219,7 +219,7 @@ function Fields({ specs, prefix, props }: { specs: FieldSpec[]; prefix: string; 
           <Fragment key={path}>
             <div className={spec.kind === "boolean" ? "ws-field ws-check" : "ws-field"}>
               <label htmlFor={idOf(path)}>
-                {t(`content.fields.${spec.name.split(".").pop()}`)}
+                {t(`content.fields.${spec.label ?? spec.name.split(".").pop()}`)}
                 <Needed spec={spec} />
               </label>
               <Input spec={spec} path={path} props={props} />
