@@ -20,6 +20,7 @@ import * as documentListIndex from "./migrations/016-document-list-index.ts";
 import * as documentNames from "./migrations/017-document-names.ts";
 import * as contentVersions from "./migrations/018-content-versions.ts";
 import * as linkChecks from "./migrations/019-link-checks.ts";
+import * as guideReviewDates from "./migrations/020-guide-review-dates.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -41,6 +42,7 @@ const MIGRATIONS = [
   { name: "017-document-names", up: documentNames.up },
   { name: "018-content-versions", up: contentVersions.up },
   { name: "019-link-checks", up: linkChecks.up },
+  { name: "020-guide-review-dates", up: guideReviewDates.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -186,6 +186,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "contactRecipients", kind: "lines" },
     { name: "retentionMonths", kind: "integer" },
     { name: "statusReviewMonths", kind: "integer" },
+    { name: "guideReviewMonths", kind: "integer" },
     { name: "workingHours", kind: "translated" },
     {
       name: "social",

@@ -56,15 +56,21 @@ const NAMES_LIMIT = 800;
  * to translate in, and those with a translation made from an older English.
  */
 export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) {
-  const b = body as { city?: unknown; category?: unknown; governorate?: unknown; status?: { verified?: unknown } } | null;
+  const b = body as {
+    city?: unknown;
+    category?: unknown;
+    governorate?: unknown;
+    status?: { verified?: unknown };
+    reviewed?: unknown;
+  } | null;
   const work = languagesToWork(body, stamps);
   return {
     title: titleOf(body, slug),
     city: typeof b?.city === "string" ? b.city : null,
     category: typeof b?.category === "string" ? b.category : null,
     governorate: typeof b?.governorate === "string" ? b.governorate : null,
-    // The day a place's status was last checked: what the dashboard and the list find overdue by.
-    verified: typeof b?.status?.verified === "string" ? b.status.verified : null,
+    // The day a place's status, or a guide page, was last checked: what the dashboard and the list find overdue by.
+    verified: typeof b?.status?.verified === "string" ? b.status.verified : typeof b?.reviewed === "string" ? b.reviewed : null,
     // ",fr,es,": a language is found with LIKE '%,fr,%' (migration 015).
     untranslated: `,${work.missing.join(",")},`,
     outdated: `,${work.outdated.join(",")},`,

@@ -274,10 +274,13 @@ export function editingService(d: {
     return value;
   }
 
-  /** The oldest status check still in time today in Damascus, by the settings' months. */
-  async function statusCheckedSince(): Promise<string> {
-    const { statusReviewMonths } = await contentService(contentRepository(d.handle.db)).settings();
-    return checkedSince(damascusToday(now()), statusReviewMonths);
+  /**
+   * The oldest check still in time today in Damascus, by the settings' months: a place's status (`place`) or a
+   * guide page's review (`guide`).
+   */
+  async function checkedSinceFor(kind: "place" | "guide"): Promise<string> {
+    const settings = await contentService(contentRepository(d.handle.db)).settings();
+    return checkedSince(damascusToday(now()), kind === "guide" ? settings.guideReviewMonths : settings.statusReviewMonths);
   }
 
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
@@ -348,11 +351,20 @@ export function editingService(d: {
      * The places whose status is past its review date (decision 029), the longest overdue first (at most
      * `limit`), how many there are, and the oldest check still in time.
      */
+    /** The places' statuses past their review date, the longest overdue first; and the guide's pages past theirs. */
     async overdueFacts(editor: Editor, limit = 20) {
       need(editor, "content.read");
-      const since = await statusCheckedSince();
-      const { items, total } = await documents.checkedBefore(FOLDER_TYPES, since, limit);
-      return { items: items.map(itemSummary), total, since };
+      const [since, guideSince] = await Promise.all([checkedSinceFor("place"), checkedSinceFor("guide")]);
+      const [places, guide] = await Promise.all([
+        documents.checkedBefore(FOLDER_TYPES, since, limit),
+        documents.checkedBefore(["guide"], guideSince, limit),
+      ]);
+      return {
+        items: places.items.map(itemSummary),
+        total: places.total,
+        since,
+        guide: { items: guide.items.map(itemSummary), total: guide.total, since: guideSince },
+      };
     },
 
     /** One page of one kind's items, filtered and sorted (SummaryFilter), and how many pages there are. */
@@ -360,7 +372,7 @@ export function editingService(d: {
       need(editor, "content.read");
       const { words, overdue, ...columns } = filter;
       const names = await nameQuery(words, vocabulary);
-      const checkedBefore = overdue ? await statusCheckedSince() : undefined;
+      const checkedBefore = overdue ? await checkedSinceFor(type === "guide" ? "guide" : "place") : undefined;
       const { items, total } = await documents.summaryPage(type, { ...columns, names, checkedBefore, perPage: LIST_PAGE_SIZE });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },

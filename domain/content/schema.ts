@@ -309,6 +309,8 @@ export const settingsFile = z
     retentionMonths: z.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
     /** A place's status is to be checked again this many months after it was verified (decision 029). */
     statusReviewMonths: z.number().int().min(1).max(60).default(3),
+    /** A guide page is to be reviewed again this many months after its review (decision 029). */
+    guideReviewMonths: z.number().int().min(1).max(60).default(12),
     workingHours: translated,
     social: z
       .array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: httpsLink }).strict())
@@ -325,7 +327,7 @@ export const settingsFile = z
  */
 export const storedSettings = settingsFile.partial();
 export type StoredSettings = Partial<z.output<typeof settingsFile>> &
-  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths">;
+  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "guideReviewMonths">;
 
 /**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date

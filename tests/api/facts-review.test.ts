@@ -1,10 +1,12 @@
 // Facts that expire, on both engines, with a fake clock (decision 029): a place's status checked on 10 January
 // is in time for the settings' three months, through 10 April; from 11 April (Damascus's day) the dashboard
-// lists it, the content list finds it among the overdue, and its public page says it may be out of date.
+// lists it, the content list finds it among the overdue, and its public page says it may be out of date. A
+// guide page does the same after the settings' twelve months.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import { siteView } from "../../app/lib/site.server.ts";
+import { guidePageView } from "../../app/lib/guide.server.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const SLUG = "straight-street";
@@ -61,5 +63,35 @@ describe.each(ENGINES)("facts past their review date on %s", (engine) => {
     await t.domain.editing.publish(editor, "settings", "all", revision);
     expect(await overdue()).not.toContain(SLUG);
     expect(await publicStatus()).toMatchObject({ overdue: false });
+  });
+});
+
+// A guide page reviewed on 10 January 2026 is in time for the settings' twelve months through 10 January 2027.
+describe.each(ENGINES)("guide pages past their review date on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  const PAGE = "entry-and-visas";
+  beforeAll(async () => {
+    t = await testApp(engine);
+    const item = await t.domain.editing.item(editor, "guide", PAGE);
+    const saved = await t.domain.editing.save(editor, "guide", PAGE, item.revision, { ...(item.draft as object), reviewed: "2026-01-10" });
+    await t.domain.editing.publish(editor, "guide", PAGE, saved);
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(() => t.close());
+
+  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
+  const state = async () => ({
+    dashboard: (await t.domain.editing.overdueFacts(editor)).guide.items.map((i) => i.slug),
+    list: (await t.domain.editing.listPage(editor, "guide", { overdue: true, page: 1 })).items.map((i) => i.slug),
+    page: (await guidePageView(t.domain, "ar", PAGE))?.page.overdue,
+  });
+
+  it("is in time through the last day of its twelve months, and overdue from the next day in Damascus", async () => {
+    at("2027-01-10T20:30:00Z");
+    expect(await state()).toEqual({ dashboard: [], list: [], page: false });
+    at("2027-01-10T21:30:00Z");
+    expect(await state()).toEqual({ dashboard: [PAGE], list: [PAGE], page: true });
+    // The places' three months are another setting: a page reviewed a year ago is not a status to check.
+    expect((await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug)).not.toContain(PAGE);
   });
 });

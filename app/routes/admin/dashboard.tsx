@@ -110,6 +110,21 @@ export default function Dashboard() {
           <a href="/admin/links">{t("dashboard.links")}</a>
         </p>
       )}
+      {d.overdue && d.overdue.guide.total > 0 && (
+        <section className="ws-card ws-warning" aria-labelledby="guide-overdue">
+          <h2 id="guide-overdue">{t("dashboard.guideOverdue", { count: d.overdue.guide.total })}</h2>
+          <p>{t("dashboard.guideOverdueNote")}</p>
+          <ul>
+            {d.overdue.guide.items.map((item) => (
+              <li key={item.slug}>
+                <a href={`/admin/content/guide/${item.slug}#f-reviewed`} dir="auto">
+                  {item.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {!d.twoFactorEnabled && (
         <p>
           <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>

@@ -1,20 +1,16 @@
 // /plan/{slug}: one page of the trip-planning guide, with its last review date and its official sources.
 import type { Route } from "./+types/page";
 import { languageOf, domainOf, notFound } from "../../lib/loader-params.server";
-import { fullDate } from "../../lib/dates.server";
+import { guidePageView } from "../../lib/guide.server";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
 import { GuideText } from "../../components/GuideText";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const language = languageOf(params);
-  const pages = await domainOf(context).content.guide(language);
-  const at = pages.findIndex((p) => p.slug === params.slug);
-  if (at < 0) throw notFound();
-  const page = pages[at];
-  const link = (p: (typeof pages)[number] | undefined) => (p ? { slug: p.slug, title: p.title } : null);
-  return { page: { ...page, reviewed: fullDate(page.reviewed, language) }, previous: link(pages[at - 1]), next: link(pages[at + 1]) };
+  const view = await guidePageView(domainOf(context), languageOf(params), params.slug);
+  if (!view) throw notFound();
+  return view;
 }
 
 export default function PlanPage({ loaderData }: Route.ComponentProps) {
@@ -29,6 +25,7 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
       <h1>{page.title}</h1>
       <p className="lead">{page.summary}</p>
       <p className="note">{t("plan.reviewed", { date: page.reviewed })}</p>
+      {page.overdue && <p className="status-overdue">{t("facts.overdue")}</p>}
       {page.sections.map((s) => (
         <section key={s.heading}>
           <h2>{s.heading}</h2>
