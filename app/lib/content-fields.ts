@@ -23,22 +23,23 @@ export type OptionsOf =
  * `label`: the key of its label among the workspace's field labels, when the last part of its name would say too
  * little (the `name` of a status's source).
  */
-export type FieldSpec = {
-  label?: string;
-} & /** `nullable`: an empty field is saved as null (a setting the ministry has not given yet), else left out. */
-(
-  | { name: string; kind: "text" | "url" | "email" | "date"; optional?: boolean; nullable?: boolean }
-  /** A library file: shown, never typed (an upload names it). */
-  | { name: string; kind: "file" }
-  | { name: string; kind: "translated" | "long"; optional?: boolean }
-  | { name: string; kind: "number" | "integer"; optional?: boolean; step?: string }
-  /** `optional`: left unticked, it is left out (rather than saved as false). */
-  | { name: string; kind: "boolean"; optional?: boolean }
-  | { name: string; kind: "choice"; options: OptionsOf; optional?: boolean; numeric?: boolean }
-  | { name: string; kind: "lines" }
-  | { name: string; kind: "yaml" }
-  | { name: string; kind: "group"; fields: FieldSpec[]; min?: number }
-);
+type Labelled = { label?: string };
+
+/** `nullable` (text fields): an empty field is saved as null (a setting the ministry has not given yet), else left out. */
+export type FieldSpec = Labelled &
+  (
+    | { name: string; kind: "text" | "url" | "email" | "date"; optional?: boolean; nullable?: boolean }
+    /** A library file: shown, never typed (an upload names it). */
+    | { name: string; kind: "file" }
+    | { name: string; kind: "translated" | "long"; optional?: boolean }
+    | { name: string; kind: "number" | "integer"; optional?: boolean; step?: string }
+    /** `optional`: left unticked, it is left out (rather than saved as false). */
+    | { name: string; kind: "boolean"; optional?: boolean }
+    | { name: string; kind: "choice"; options: OptionsOf; optional?: boolean; numeric?: boolean }
+    | { name: string; kind: "lines" }
+    | { name: string; kind: "yaml" }
+    | { name: string; kind: "group"; fields: FieldSpec[]; min?: number }
+  );
 
 const coordinates = (name: string): FieldSpec[] => [
   { name: `${name}.lat`, kind: "number", step: "0.0001" },

@@ -35,7 +35,13 @@ describe.each([
     } finally {
       await handle.close();
     }
-    const editor = await signIn(open, { role: "editor", email: `links.${language}@example.org`, width, language, sqlitePath: inject("sqlitePath") });
+    const editor = await signIn(open, {
+      role: "editor",
+      email: `links.${language}@example.org`,
+      width,
+      language,
+      sqlitePath: inject("sqlitePath"),
+    });
     await editor.goto(`${baseURL()}/admin/links`);
     await editor.waitForSelector("html[data-hydrated]", { state: "attached" });
     expect(await editor.textContent("h1")).toBe(t.links.title);
