@@ -43,6 +43,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Links of one host, asked one at a time, `intervalMs` apart, the robots.txt first. */
 async function checkHost(links: string[], o: LinkCheckOptions, done: (url: string, result: Probe) => Promise<void>) {
   const probeOptions: ProbeOptions = { timeoutMs: o.timeoutMs, userAgent: USER_AGENT, allowPrivate: o.allowPrivate, lookup: o.lookup };
+  // Links that are no URL at all (the schemas let none through; an old row might) are broken, and ask nobody.
+  if (!URL.canParse(links[0]!)) {
+    for (const url of links) await done(url, { outcome: "broken", status: null, finalUrl: null, redirects: 0 });
+    return;
+  }
   const origin = new URL(links[0]!).origin;
   const robots = robotsParser(`${origin}/robots.txt`, await robotsText(origin, probeOptions));
   for (const url of links) {
