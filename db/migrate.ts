@@ -21,6 +21,7 @@ import * as documentNames from "./migrations/017-document-names.ts";
 import * as contentVersions from "./migrations/018-content-versions.ts";
 import * as linkChecks from "./migrations/019-link-checks.ts";
 import * as guideReviewDates from "./migrations/020-guide-review-dates.ts";
+import * as factsChecked from "./migrations/021-facts-checked.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -43,6 +44,7 @@ const MIGRATIONS = [
   { name: "018-content-versions", up: contentVersions.up },
   { name: "019-link-checks", up: linkChecks.up },
   { name: "020-guide-review-dates", up: guideReviewDates.up },
+  { name: "021-facts-checked", up: factsChecked.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -157,8 +157,11 @@ export interface Database {
      * what is published is no revision of the draft (a load published beside an editor's changes).
      */
     published_revision: number | null;
-    /** The day a place's status was last checked (its draft's `status.verified`; migration 017). */
+    /** The day a place's status was last checked (its draft's `status.verified`; migration 017), or a guide page's review (020). */
     verified: string | null;
+    /** The days a place's practical facts and its safety note were last checked (migration 021). */
+    practical_checked: string | null;
+    safety_checked: string | null;
     /** How many problems keep the draft from being published; null until checked (migration 017). */
     problems: number | null;
     /** " تدمر palmyra ": the folded words of its names in every language and of its slug (migration 017). */

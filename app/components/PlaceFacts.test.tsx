@@ -4,7 +4,7 @@
 // checked against: a named source (linked when it has an address), someone of the ministry on site, or neither.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { PlaceStatus } from "./PlaceFacts";
+import { PlaceStatus, PracticalFacts } from "./PlaceFacts";
 import { I18nProvider } from "../i18n/I18nProvider";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import { messagesFor } from "../i18n/messages.server";
@@ -77,4 +77,46 @@ describe("a place's status", () => {
     cleanup();
     expect(shownIn(language, place(false)).line.textContent).toBe(messages.facts.verified.replace("{date}", "January 2026"));
   });
+
+  it.each(LANGUAGE_CODES)(
+    "in %s gives the practical facts and the safety note their own check, and says when each is past it",
+    (language) => {
+      const messages = messagesFor(language) as FactsMessages;
+      const withChecks = (practicalOverdue: boolean, safetyOverdue: boolean) =>
+        ({
+          governorate: null,
+          cityName: "Damascus",
+          facts: {
+            practical: [{ field: "hours", text: "Open every day." }],
+            travelText: null,
+            safety: "Keep to the marked paths.",
+            practicalCheck: { text: "November 2025", overdue: practicalOverdue },
+            safetyCheck: { text: "January 2026", overdue: safetyOverdue },
+          },
+        }) as unknown as SiteView["place"];
+      const shown = (place: SiteView["place"]) => {
+        const { container } = render(
+          <I18nProvider language={language} languageId={1} messages={messages}>
+            <PracticalFacts place={place} />
+          </I18nProvider>,
+        );
+        const texts = [
+          ...container.querySelectorAll(".practical > .note, .practical > .status-overdue, .safety .note, .safety .status-overdue"),
+        ].map((p) => `${p.closest(".safety") ? "safety" : "practical"}: ${p.textContent}`);
+        cleanup();
+        return texts;
+      };
+      const checked = (date: string) => messages.facts.verified.replace("{date}", date);
+      expect(shown(withChecks(false, true))).toEqual([
+        `practical: ${checked("November 2025")}`,
+        `safety: ${checked("January 2026")}`,
+        `safety: ${messages.facts.overdue}`,
+      ]);
+      expect(shown(withChecks(true, false))).toEqual([
+        `practical: ${checked("November 2025")}`,
+        `practical: ${messages.facts.overdue}`,
+        `safety: ${checked("January 2026")}`,
+      ]);
+    },
+  );
 });

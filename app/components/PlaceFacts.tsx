@@ -53,13 +53,26 @@ function CheckedText({ status }: { status: NonNullable<Place["facts"]["status"]>
   );
 }
 
+/** "last checked March 2026", and the sentence saying it may be out of date once past its review date. */
+function CheckedNote({ check }: { check: Place["facts"]["practicalCheck"] }) {
+  const { t } = useI18n();
+  if (!check) return null;
+  return (
+    <>
+      <p className="note">{t("facts.verified", { date: check.text })}</p>
+      {check.overdue && <p className="status-overdue">{t("facts.overdue")}</p>}
+    </>
+  );
+}
+
 /** The governorate, the nearest base, the filled practical facts and any safety note. */
 export function PracticalFacts({ place }: { place: Place }) {
   const { t } = useI18n();
-  const { practical, travelText, safety } = place.facts;
+  const { practical, travelText, safety, practicalCheck, safetyCheck } = place.facts;
   return (
     <section className="practical" aria-labelledby="practical-title">
       <h3 id="practical-title">{t("facts.title")}</h3>
+      {practical.length > 0 && <CheckedNote check={practicalCheck} />}
       <dl>
         {place.governorate && (
           <div>
@@ -82,6 +95,7 @@ export function PracticalFacts({ place }: { place: Place }) {
         <aside className="safety" aria-labelledby="safety-title">
           <h4 id="safety-title">{t("facts.safety")}</h4>
           <p>{safety}</p>
+          <CheckedNote check={safetyCheck} />
         </aside>
       )}
     </section>

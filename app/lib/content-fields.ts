@@ -66,7 +66,9 @@ const facts: FieldSpec[] = [
   { name: "inDangerSince", kind: "integer", optional: true },
   ...PRACTICAL_TEXTS.map((name): FieldSpec => ({ name: `practical.${name}`, kind: "translated", optional: true })),
   { name: "practical.travelMinutes", kind: "integer", optional: true },
+  { name: "practical.checked", kind: "date", optional: true, label: "practicalChecked" },
   { name: "safety", kind: "long", optional: true },
+  { name: "safetyChecked", kind: "date", optional: true },
 ];
 const place: FieldSpec[] = [
   { name: "category", kind: "choice", options: "categories" },
@@ -187,7 +189,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "contactRecipients", kind: "lines" },
     { name: "retentionMonths", kind: "integer" },
     { name: "statusReviewMonths", kind: "integer" },
-    { name: "guideReviewMonths", kind: "integer" },
+    { name: "factsReviewMonths", kind: "integer" },
     { name: "workingHours", kind: "translated" },
     {
       name: "social",

@@ -11,9 +11,9 @@ export async function guidePageView(domain: Domain, language: string, slug: stri
   if (at < 0) return undefined;
   const page = pages[at]!;
   const link = (p: (typeof pages)[number] | undefined) => (p ? { slug: p.slug, title: p.title } : null);
-  const { guideReviewMonths } = await domain.content.settings();
+  const { factsReviewMonths } = await domain.content.settings();
   return {
-    page: { ...page, reviewed: fullDate(page.reviewed, language), overdue: isOverdue(page.reviewed, guideReviewMonths, damascusToday()) },
+    page: { ...page, reviewed: fullDate(page.reviewed, language), overdue: isOverdue(page.reviewed, factsReviewMonths, damascusToday()) },
     previous: link(pages[at - 1]),
     next: link(pages[at + 1]),
   };

@@ -46,6 +46,10 @@ export async function siteView(domain: Domain, language: LanguageCode, ids: { pl
     };
   };
   const facts = factsIn(place.facts, language);
+  const settings = await domain.content.settings();
+  const today = damascusToday();
+  /** A fact's check as the page says it: the month it was checked, and whether that is past the settings' months. */
+  const checkOf = (day: string, months: number) => ({ text: monthYear(day, language), overdue: isOverdue(day, months, today) });
   return {
     place: {
       id: place.id,
@@ -56,9 +60,12 @@ export async function siteView(domain: Domain, language: LanguageCode, ids: { pl
         status: facts.status && {
           ...facts.status,
           verifiedText: monthYear(facts.status.verified, language),
-          overdue: isOverdue(facts.status.verified, (await domain.content.settings()).statusReviewMonths, damascusToday()),
+          overdue: isOverdue(facts.status.verified, settings.statusReviewMonths, today),
         },
         travelText: facts.travelMinutes ? duration(facts.travelMinutes, language) : null,
+        // The practical facts and the safety note, with the day each was checked when known, past it or not.
+        practicalCheck: facts.practicalChecked && checkOf(facts.practicalChecked, settings.factsReviewMonths),
+        safetyCheck: facts.safetyChecked && checkOf(facts.safetyChecked, settings.statusReviewMonths),
       },
       name: place.name,
       summary: place.summary,

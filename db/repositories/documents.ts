@@ -62,6 +62,8 @@ export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) 
     governorate?: unknown;
     status?: { verified?: unknown };
     reviewed?: unknown;
+    practical?: { checked?: unknown };
+    safetyChecked?: unknown;
   } | null;
   const work = languagesToWork(body, stamps);
   return {
@@ -71,6 +73,9 @@ export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) 
     governorate: typeof b?.governorate === "string" ? b.governorate : null,
     // The day a place's status, or a guide page, was last checked: what the dashboard and the list find overdue by.
     verified: typeof b?.status?.verified === "string" ? b.status.verified : typeof b?.reviewed === "string" ? b.reviewed : null,
+    // The days a place's practical facts and its safety note were last checked (their own review periods).
+    practical_checked: typeof b?.practical?.checked === "string" ? b.practical.checked : null,
+    safety_checked: typeof b?.safetyChecked === "string" ? b.safetyChecked : null,
     // ",fr,es,": a language is found with LIKE '%,fr,%' (migration 015).
     untranslated: `,${work.missing.join(",")},`,
     outdated: `,${work.outdated.join(",")},`,
@@ -91,6 +96,9 @@ export type SummaryColumnsFilter = Pick<
   /** Only places whose status was checked before this day (YYYY-MM-DD): overdue ones. */
   checkedBefore?: string;
 };
+
+/** The columns that hold the day a fact was last checked. */
+export type CheckedFact = "verified" | "practical_checked" | "safety_checked";
 
 /** An item as lists show it, read without its bodies. */
 export type DocumentSummary = {
@@ -444,11 +452,19 @@ export function documentsRepository(db: Db) {
         await db.selectFrom("content_documents").selectAll().where("publish_at", "is not", null).where("publish_at", "<=", now).execute()
       ).map(fromRow);
     },
-    /** The places (of these kinds) whose status was last checked before `day`, the oldest first, and how many. */
-    async checkedBefore(types: readonly string[], day: string, limit: number): Promise<{ items: DocumentSummary[]; total: number }> {
-      const q = summaryQuery().where("type", "in", types).where("verified", "<", day);
+    /**
+     * The items (of these kinds) whose fact was last checked before `day`, the oldest first, and how many: the
+     * status (or a guide page's review), the practical facts or the safety note.
+     */
+    async checkedBefore(
+      types: readonly string[],
+      day: string,
+      limit: number,
+      fact: CheckedFact = "verified",
+    ): Promise<{ items: DocumentSummary[]; total: number }> {
+      const q = summaryQuery().where("type", "in", types).where(fact, "<", day);
       const [rows, total] = await Promise.all([
-        q.orderBy("verified").orderBy("slug").limit(limit).execute(),
+        q.orderBy(fact).orderBy("slug").limit(limit).execute(),
         q
           .clearSelect()
           .select((eb) => eb.fn.countAll<number>().as("n"))

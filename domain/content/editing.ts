@@ -275,12 +275,12 @@ export function editingService(d: {
   }
 
   /**
-   * The oldest check still in time today in Damascus, by the settings' months: a place's status (`place`) or a
-   * guide page's review (`guide`).
+   * The oldest check still in time today in Damascus, by the settings' months: of a place's status or safety
+   * note (`status`), or of its practical facts or a guide page (`facts`).
    */
-  async function checkedSinceFor(kind: "place" | "guide"): Promise<string> {
+  async function checkedSinceFor(kind: "status" | "facts"): Promise<string> {
     const settings = await contentService(contentRepository(d.handle.db)).settings();
-    return checkedSince(damascusToday(now()), kind === "guide" ? settings.guideReviewMonths : settings.statusReviewMonths);
+    return checkedSince(damascusToday(now()), kind === "facts" ? settings.factsReviewMonths : settings.statusReviewMonths);
   }
 
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
@@ -351,19 +351,25 @@ export function editingService(d: {
      * The places whose status is past its review date (decision 029), the longest overdue first (at most
      * `limit`), how many there are, and the oldest check still in time.
      */
-    /** The places' statuses past their review date, the longest overdue first; and the guide's pages past theirs. */
+    /**
+     * The places' statuses past their review date, the longest overdue first; and, each apart, their practical
+     * facts, their safety notes and the guide's pages past theirs.
+     */
     async overdueFacts(editor: Editor, limit = 20) {
       need(editor, "content.read");
-      const [since, guideSince] = await Promise.all([checkedSinceFor("place"), checkedSinceFor("guide")]);
-      const [places, guide] = await Promise.all([
+      const [since, factsSince] = await Promise.all([checkedSinceFor("status"), checkedSinceFor("facts")]);
+      const [places, practical, safety, guide] = await Promise.all([
         documents.checkedBefore(FOLDER_TYPES, since, limit),
-        documents.checkedBefore(["guide"], guideSince, limit),
+        documents.checkedBefore(FOLDER_TYPES, factsSince, limit, "practical_checked"),
+        documents.checkedBefore(FOLDER_TYPES, since, limit, "safety_checked"),
+        documents.checkedBefore(["guide"], factsSince, limit),
       ]);
+      const group = (found: typeof places, from: string) => ({ items: found.items.map(itemSummary), total: found.total, since: from });
       return {
-        items: places.items.map(itemSummary),
-        total: places.total,
-        since,
-        guide: { items: guide.items.map(itemSummary), total: guide.total, since: guideSince },
+        ...group(places, since),
+        practical: group(practical, factsSince),
+        safety: group(safety, since),
+        guide: group(guide, factsSince),
       };
     },
 
@@ -372,7 +378,7 @@ export function editingService(d: {
       need(editor, "content.read");
       const { words, overdue, ...columns } = filter;
       const names = await nameQuery(words, vocabulary);
-      const checkedBefore = overdue ? await checkedSinceFor(type === "guide" ? "guide" : "place") : undefined;
+      const checkedBefore = overdue ? await checkedSinceFor(type === "guide" ? "facts" : "status") : undefined;
       const { items, total } = await documents.summaryPage(type, { ...columns, names, checkedBefore, perPage: LIST_PAGE_SIZE });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },

@@ -6,12 +6,12 @@ import { PRACTICAL_TEXTS, type PlaceState, type PracticalText } from "../../shar
 import { textIn, type placeFile, type Translated } from "./schema.ts";
 
 type Place = z.infer<typeof placeFile>;
-export type StoredFacts = Pick<Place, "status" | "inDangerSince" | "practical" | "safety">;
+export type StoredFacts = Pick<Place, "status" | "inDangerSince" | "practical" | "safety" | "safetyChecked">;
 
 /** What of a place's file is stored as its facts. */
 export function placeFacts(place: Place): StoredFacts {
-  const { status, inDangerSince, practical, safety } = place;
-  return { status, inDangerSince, practical, safety };
+  const { status, inDangerSince, practical, safety, safetyChecked } = place;
+  return { status, inDangerSince, practical, safety, safetyChecked };
 }
 
 export type FactsView = {
@@ -28,7 +28,10 @@ export type FactsView = {
   /** The filled practical texts, in the order a page shows them. */
   practical: Array<{ field: PracticalText; text: string }>;
   travelMinutes: number | null;
+  /** The day the practical facts were last checked, when someone said. */
+  practicalChecked: string | null;
   safety: string | null;
+  safetyChecked: string | null;
 };
 
 const inLanguage = (text: Translated | undefined, language: string): string | null => (text ? textIn(text, language) : null);
@@ -53,7 +56,9 @@ export function factsIn(json: string, language: string): FactsView {
       return text ? [{ field, text }] : [];
     }),
     travelMinutes: practical.travelMinutes ?? null,
+    practicalChecked: practical.checked ?? null,
     safety: inLanguage(facts.safety, language),
+    safetyChecked: facts.safetyChecked ?? null,
   };
 }
 

@@ -225,6 +225,8 @@ export const practical = z
       PracticalText,
       z.ZodOptional<typeof translated>
     >),
+    /** The day these facts were last checked; they are to be checked again the settings' factsReviewMonths later. */
+    checked: z.iso.date().optional(),
     /** Minutes by road from the nearest base (the place's city), as a traveller would plan it. */
     travelMinutes: z
       .number()
@@ -258,6 +260,8 @@ const placeBase = {
   practical: practical.optional(),
   /** What to know before going: remote roads, border areas, unexploded ordnance, a licensed guide. */
   safety: translated.optional(),
+  /** The day the safety note was last checked; it is to be checked again the settings' statusReviewMonths later. */
+  safetyChecked: z.iso.date().optional(),
 };
 
 export const placeFile = z.object(placeBase).strict();
@@ -307,10 +311,10 @@ export const settingsFile = z
     contactRecipients: z.array(z.email()).max(10).default([]),
     /** Contact messages older than this many months are deleted; the privacy page says so. */
     retentionMonths: z.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
-    /** A place's status is to be checked again this many months after it was verified (decision 029). */
+    /** A place's status and safety note are to be checked again this many months after (decision 029). */
     statusReviewMonths: z.number().int().min(1).max(60).default(3),
-    /** A guide page is to be reviewed again this many months after its review (decision 029). */
-    guideReviewMonths: z.number().int().min(1).max(60).default(12),
+    /** A place's practical facts and a guide page are to be checked again this many months after (decision 029). */
+    factsReviewMonths: z.number().int().min(1).max(60).default(12),
     workingHours: translated,
     social: z
       .array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: httpsLink }).strict())
@@ -327,7 +331,7 @@ export const settingsFile = z
  */
 export const storedSettings = settingsFile.partial();
 export type StoredSettings = Partial<z.output<typeof settingsFile>> &
-  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "guideReviewMonths">;
+  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "factsReviewMonths">;
 
 /**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date

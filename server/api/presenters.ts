@@ -142,6 +142,8 @@ export const placeSchema = z.object({
     })
     .describe("the practical facts that are known, in the asked language"),
   safety: z.string().nullable(),
+  practical_checked: z.string().nullable().describe("ISO 8601 date the practical facts were last checked"),
+  safety_checked: z.string().nullable().describe("ISO 8601 date the safety note was last checked"),
 });
 export function presentPlace(p: PlaceRow, language: Language, photo: string, service: ReturnType<typeof presentService> | null) {
   return {
@@ -176,6 +178,8 @@ function travellerFacts(p: PlaceRow, language: Language) {
       ...(facts.travelMinutes ? { travel_minutes: facts.travelMinutes } : {}),
     },
     safety: facts.safety,
+    practical_checked: facts.practicalChecked,
+    safety_checked: facts.safetyChecked,
   };
 }
 

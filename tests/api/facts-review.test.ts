@@ -95,3 +95,60 @@ describe.each(ENGINES)("guide pages past their review date on %s", (engine) => {
     expect((await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug)).not.toContain(PAGE);
   });
 });
+
+// Practical facts checked on 20 November 2025 are in time for twelve months, through 20 November 2026; a safety
+// note checked on 10 January 2026, for three, through 10 April.
+describe.each(ENGINES)("practical facts and safety notes past their review date on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp(engine);
+    const item = await t.domain.editing.item(editor, "site", SLUG);
+    const draft = item.draft as { practical?: Record<string, unknown> };
+    const saved = await t.domain.editing.save(editor, "site", SLUG, item.revision, {
+      ...draft,
+      practical: { ...draft.practical, hours: { en: "Open every day." }, checked: "2025-11-20" },
+      safety: { en: "Keep to the marked paths." },
+      safetyChecked: "2026-01-10",
+    });
+    await t.domain.editing.publish(editor, "site", SLUG, saved);
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(() => t.close());
+
+  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
+  const state = async () => {
+    const overdue = await t.domain.editing.overdueFacts(editor);
+    const row = await t.database.db
+      .selectFrom("places")
+      .select(["id", "city_id", "category_id"])
+      .where("slug", "=", SLUG)
+      .executeTakeFirstOrThrow();
+    const view = await siteView(t.domain, "en", { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+    return {
+      practical: overdue.practical.items.map((i) => i.slug),
+      safety: overdue.safety.items.map((i) => i.slug),
+      page: { practical: view?.place.facts.practicalCheck, safety: view?.place.facts.safetyCheck },
+    };
+  };
+
+  it("lists each on the dashboard, and says so on the page, from the day after its own period in Damascus", async () => {
+    at("2026-04-10T20:30:00Z");
+    expect(await state()).toEqual({
+      practical: [],
+      safety: [],
+      page: { practical: { text: "November 2025", overdue: false }, safety: { text: "January 2026", overdue: false } },
+    });
+    at("2026-04-10T21:30:00Z");
+    expect(await state()).toMatchObject({
+      practical: [],
+      safety: [SLUG],
+      page: { practical: { overdue: false }, safety: { overdue: true } },
+    });
+    at("2026-11-20T21:30:00Z");
+    expect(await state()).toMatchObject({
+      practical: [SLUG],
+      safety: [SLUG],
+      page: { practical: { overdue: true }, safety: { overdue: true } },
+    });
+  });
+});

@@ -46,6 +46,7 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
       "practical.dress.en": "Shoulders and knees covered in the churches.",
       "practical.hours.en": "",
       "practical.travelMinutes": "",
+      "practical.checked": "2026-03-20",
     });
     const body = bodyFromForm("site", form) as { status: unknown; practical: Record<string, unknown> };
     // Checked against a source, not seen on site: the unticked box is left out, not saved as false.
@@ -58,7 +59,7 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
       },
       note: { en: "The eastern end is closed for repairs.", ar: "الطرف الشرقي مغلق للترميم." },
     });
-    expect(body.practical).toEqual({ dress: { en: "Shoulders and knees covered in the churches." } });
+    expect(body.practical).toEqual({ dress: { en: "Shoulders and knees covered in the churches." }, checked: "2026-03-20" });
     const revision = await t.domain.editing.save(editor, "site", SLUG, item.revision, body);
     await t.domain.editing.publish(editor, "site", SLUG, revision);
 
@@ -79,6 +80,8 @@ describe.each(ENGINES)("a place's facts in the workspace on %s", (engine) => {
       practical: { dress: "Shoulders and knees covered in the churches." },
       safety: null,
       in_danger_since: null,
+      practical_checked: "2026-03-20",
+      safety_checked: null,
     });
     expect(Object.keys(answer.data.practical as object)).toEqual(["dress"]);
   });

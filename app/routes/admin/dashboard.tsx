@@ -110,6 +110,18 @@ export default function Dashboard() {
           <a href="/admin/links">{t("dashboard.links")}</a>
         </p>
       )}
+      {d.overdue && (
+        <>
+          <OverdueList id="practical-overdue" kind="practical" group={d.overdue.practical} anchor="f-practical-checked" />
+          <OverdueList id="safety-overdue" kind="safety" group={d.overdue.safety} anchor="f-safetyChecked" />
+          <OverdueList id="guide-overdue" kind="guide" group={d.overdue.guide} anchor="f-reviewed" />
+        </>
+      )}
+      {d.edits && (
+        <p>
+          <a href="/admin/links">{t("dashboard.links")}</a>
+        </p>
+      )}
       {d.overdue && d.overdue.guide.total > 0 && (
         <section className="ws-card ws-warning" aria-labelledby="guide-overdue">
           <h2 id="guide-overdue">{t("dashboard.guideOverdue", { count: d.overdue.guide.total })}</h2>
@@ -130,6 +142,39 @@ export default function Dashboard() {
           <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>
         </p>
       )}
+    </section>
+  );
+}
+
+type OverdueGroup = { items: Array<{ type: string; slug: string; title: string }>; total: number };
+
+/** The items whose practical facts, safety note or guide page is past its review date, each linked to its date's field. */
+function OverdueList({
+  id,
+  kind,
+  group,
+  anchor,
+}: {
+  id: string;
+  kind: "practical" | "safety" | "guide";
+  group: OverdueGroup;
+  anchor: string;
+}) {
+  const { t } = useI18n();
+  if (group.total === 0) return null;
+  return (
+    <section className="ws-card ws-warning" aria-labelledby={id}>
+      <h2 id={id}>{t(`dashboard.${kind}Overdue`, { count: group.total })}</h2>
+      <p>{t(`dashboard.${kind}OverdueNote`)}</p>
+      <ul>
+        {group.items.map((item) => (
+          <li key={`${item.type}/${item.slug}`}>
+            <a href={`/admin/content/${item.type}/${item.slug}#${anchor}`} dir="auto">
+              {item.title}
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
