@@ -6,6 +6,9 @@ export const LIST_SORTS = ["position", "title", "updated", "updatedBy"] as const
 /** An item's translation into one language: a field still to translate, one made from an older English, or neither. */
 export const LANGUAGE_WORK = ["missing", "outdated", "done"] as const;
 
+/** The facts a list finds past their review date: a status (or a guide page's review), practical facts, a safety note. */
+export const OVERDUE_FACTS = ["status", "practical", "safety"] as const;
+
 export type SummaryFilter = {
   /** Words of the item's names, in any language, misspelt or being typed. */
   words?: string;
@@ -15,8 +18,11 @@ export type SummaryFilter = {
   category?: string;
   /** Only drafts that something keeps from being published (a required field, too few words…). */
   problems?: boolean;
-  /** Only places whose status is past its review date (the settings' months after it was checked). */
-  overdue?: boolean;
+  /**
+   * Only items with a fact past its review date (the settings' months after it was checked): a place's status
+   * (or a guide page's review), its practical facts, or its safety note.
+   */
+  overdue?: (typeof OVERDUE_FACTS)[number];
   state?: (typeof PUBLICATION_STATES)[number];
   translation?: { language: string; state: (typeof LANGUAGE_WORK)[number] };
   sort?: (typeof LIST_SORTS)[number];

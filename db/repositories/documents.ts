@@ -93,8 +93,9 @@ export type SummaryColumnsFilter = Pick<
   "city" | "governorate" | "category" | "problems" | "state" | "translation" | "sort"
 > & {
   names?: NameQuery;
-  /** Only places whose status was checked before this day (YYYY-MM-DD): overdue ones. */
+  /** Only items whose fact (`checkedFact`, the status by default) was checked before this day (YYYY-MM-DD). */
   checkedBefore?: string;
+  checkedFact?: CheckedFact;
 };
 
 /** The columns that hold the day a fact was last checked. */
@@ -199,6 +200,7 @@ export function documentsRepository(db: Db) {
         category,
         problems,
         checkedBefore,
+        checkedFact = "verified",
         state,
         translation,
         sort = "position",
@@ -211,7 +213,7 @@ export function documentsRepository(db: Db) {
       if (city) q = q.where("city", "=", city);
       if (governorate) q = q.where("governorate", "=", governorate);
       if (problems) q = q.where("problems", ">", 0);
-      if (checkedBefore) q = q.where("verified", "<", checkedBefore);
+      if (checkedBefore) q = q.where(checkedFact, "<", checkedBefore);
       if (translation) {
         const { language, state: work } = translation;
         const missing = sql<boolean>`untranslated like ${`%,${language},%`}`;

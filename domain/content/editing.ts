@@ -348,10 +348,6 @@ export function editingService(d: {
     },
 
     /**
-     * The places whose status is past its review date (decision 029), the longest overdue first (at most
-     * `limit`), how many there are, and the oldest check still in time.
-     */
-    /**
      * The places' statuses past their review date, the longest overdue first; and, each apart, their practical
      * facts, their safety notes and the guide's pages past theirs.
      */
@@ -378,8 +374,16 @@ export function editingService(d: {
       need(editor, "content.read");
       const { words, overdue, ...columns } = filter;
       const names = await nameQuery(words, vocabulary);
-      const checkedBefore = overdue ? await checkedSinceFor(type === "guide" ? "facts" : "status") : undefined;
-      const { items, total } = await documents.summaryPage(type, { ...columns, names, checkedBefore, perPage: LIST_PAGE_SIZE });
+      // Each fact by its own months: practical facts and guide pages by the facts', a status and a safety note by the status's.
+      const checkedBefore = overdue ? await checkedSinceFor(overdue === "practical" || type === "guide" ? "facts" : "status") : undefined;
+      const checkedFact = overdue === "practical" ? "practical_checked" : overdue === "safety" ? "safety_checked" : "verified";
+      const { items, total } = await documents.summaryPage(type, {
+        ...columns,
+        names,
+        checkedBefore,
+        checkedFact,
+        perPage: LIST_PAGE_SIZE,
+      });
       return { items: items.map(itemSummary), total, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
     },
 

@@ -28,7 +28,7 @@ describe.each(ENGINES)("facts past their review date on %s", (engine) => {
   /** Sets the clock (only Date: the database drivers keep their timers) to a time in Damascus. */
   const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
   const overdue = async () => (await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug);
-  const listed = async () => (await t.domain.editing.listPage(editor, "site", { overdue: true, page: 1 })).items.map((i) => i.slug);
+  const listed = async () => (await t.domain.editing.listPage(editor, "site", { overdue: "status", page: 1 })).items.map((i) => i.slug);
   const publicStatus = async () => {
     const row = await t.database.db
       .selectFrom("places")
@@ -82,7 +82,7 @@ describe.each(ENGINES)("guide pages past their review date on %s", (engine) => {
   const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
   const state = async () => ({
     dashboard: (await t.domain.editing.overdueFacts(editor)).guide.items.map((i) => i.slug),
-    list: (await t.domain.editing.listPage(editor, "guide", { overdue: true, page: 1 })).items.map((i) => i.slug),
+    list: (await t.domain.editing.listPage(editor, "guide", { overdue: "status", page: 1 })).items.map((i) => i.slug),
     page: (await guidePageView(t.domain, "ar", PAGE))?.page.overdue,
   });
 
@@ -124,18 +124,22 @@ describe.each(ENGINES)("practical facts and safety notes past their review date 
       .where("slug", "=", SLUG)
       .executeTakeFirstOrThrow();
     const view = await siteView(t.domain, "en", { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+    const listed = async (fact: "practical" | "safety") =>
+      (await t.domain.editing.listPage(editor, "site", { overdue: fact, page: 1 })).items.map((i) => i.slug);
     return {
       practical: overdue.practical.items.map((i) => i.slug),
       safety: overdue.safety.items.map((i) => i.slug),
+      list: { practical: await listed("practical"), safety: await listed("safety") },
       page: { practical: view?.place.facts.practicalCheck, safety: view?.place.facts.safetyCheck },
     };
   };
 
-  it("lists each on the dashboard, and says so on the page, from the day after its own period in Damascus", async () => {
+  it("lists each on the dashboard and in its list filter, and says so on the page, from the day after its own period in Damascus", async () => {
     at("2026-04-10T20:30:00Z");
     expect(await state()).toEqual({
       practical: [],
       safety: [],
+      list: { practical: [], safety: [] },
       page: { practical: { text: "November 2025", overdue: false }, safety: { text: "January 2026", overdue: false } },
     });
     at("2026-04-10T21:30:00Z");

@@ -44,6 +44,15 @@ describe.each([
     await listed.waitFor();
     await listed.scrollIntoViewIfNeeded();
     await expectOnScreen(listed);
+    // The list's filter offers each fact, the status chosen; its safety note has no date, so that list lacks it.
+    const facts = editor.locator('select[name="overdue"]');
+    expect(await facts.inputValue()).toBe("yes");
+    expect(await facts.locator("option").allTextContents()).toEqual(
+      expect.arrayContaining([t.content.factsOverdue, t.content.practicalOverdue, t.content.safetyOverdue]),
+    );
+    await editor.goto(`${baseURL()}/admin/content?type=site&overdue=safety`);
+    expect(await editor.locator('select[name="overdue"]').inputValue()).toBe("safety");
+    expect(await editor.locator(`.ws-table a[href="/admin/content/site/${slug}"]`).count()).toBe(0);
 
     // The public page, in the editor's language, still shows the status, and says it may be out of date.
     await editor.goto(`${baseURL()}/admin/content/site/${slug}`);

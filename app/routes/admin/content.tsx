@@ -16,7 +16,7 @@ import { WorkspacePages, WorkspaceTable } from "../../components/workspace/Table
 import type { DocumentType } from "../../../domain/content/documents";
 import { Notice } from "../../components/workspace/Form";
 import { Outcome } from "../../components/workspace/ContentForm";
-import { BULK_INTENTS, LANGUAGE_WORK, LIST_SORTS, PUBLICATION_STATES } from "../../../shared/content-list";
+import { BULK_INTENTS, LANGUAGE_WORK, LIST_SORTS, OVERDUE_FACTS, PUBLICATION_STATES } from "../../../shared/content-list";
 import { GOVERNORATES } from "../../../shared/place-facts";
 import { LANGUAGE_CODES } from "../../../shared/languages";
 import { categoryKindOf } from "../../../domain/content/category-kind";
@@ -25,6 +25,15 @@ import { type BulkAnswer, BulkOutcome } from "../../components/workspace/BulkOut
 /** The kinds listed by city (and, for places, by category and governorate). */
 const BY_CITY = ["site", "culture", "service", "experience"];
 const BY_CATEGORY = ["site", "culture", "service"];
+/** The list's `overdue` parameter for each fact ("yes", the status, as the dashboard's links have it). */
+const OVERDUE_PARAM = { status: "yes", practical: "practical", safety: "safety" } as const;
+
+/** The fact a list is filtered by as past its review date: a place's three, or a guide page's review. */
+function overdueOf(type: string, param: string | null): (typeof OVERDUE_FACTS)[number] | undefined {
+  const fact = OVERDUE_FACTS.find((f) => OVERDUE_PARAM[f] === param);
+  if (BY_CATEGORY.includes(type)) return fact;
+  return type === "guide" && fact === "status" ? fact : undefined;
+}
 /** The languages an item is translated into, each filtered by its translation's state ("ar:missing"). */
 const TRANSLATED = LANGUAGE_CODES.filter((l) => l !== "en");
 const TRANSLATION_CHOICES = TRANSLATED.flatMap((language) => LANGUAGE_WORK.map((state) => `${language}:${state}`));
@@ -42,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     category: BY_CATEGORY.includes(type) ? text("category") || undefined : undefined,
     governorate: BY_CATEGORY.includes(type) ? oneOf("governorate", GOVERNORATES) : undefined,
     problems: query.get("problems") === "yes" || undefined,
-    overdue: (BY_CATEGORY.includes(type) && query.get("overdue") === "yes") || undefined,
+    overdue: overdueOf(type, query.get("overdue")),
     state: oneOf("state", PUBLICATION_STATES),
     translation: translationOf(oneOf("translation", TRANSLATION_CHOICES)),
     sort: oneOf("sort", LIST_SORTS),
@@ -63,7 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       category: filter.category ?? "",
       governorate: filter.governorate ?? "",
       problems: filter.problems ? "yes" : "",
-      overdue: filter.overdue ? "yes" : "",
+      overdue: filter.overdue ? OVERDUE_PARAM[filter.overdue] : "",
       state: filter.state ?? "",
       translation: filter.translation ? `${filter.translation.language}:${filter.translation.state}` : "",
       sort: filter.sort ?? "",
@@ -189,8 +198,19 @@ export default function Content() {
           filter.state,
         )}
         {choice("problems", t("content.filterProblems"), [{ value: "yes", label: t("content.notReady") }], filter.problems)}
-        {categories.length > 0 &&
-          choice("overdue", t("content.filterFacts"), [{ value: "yes", label: t("content.factsOverdue") }], filter.overdue)}
+        {(categories.length > 0 || type === "guide") &&
+          choice(
+            "overdue",
+            t("content.filterFacts"),
+            type === "guide"
+              ? [{ value: "yes", label: t("content.guideOverdue") }]
+              : [
+                  { value: "yes", label: t("content.factsOverdue") },
+                  { value: "practical", label: t("content.practicalOverdue") },
+                  { value: "safety", label: t("content.safetyOverdue") },
+                ],
+            filter.overdue,
+          )}
         {choice(
           "translation",
           t("content.filterTranslation"),
