@@ -275,12 +275,13 @@ export function editingService(d: {
   }
 
   /**
-   * The oldest check still in time today in Damascus, by the settings' months: of a place's status or safety
-   * note (`status`), or of its practical facts or a guide page (`facts`).
+   * The oldest check still in time today in Damascus, by the settings' months (read once for both): of a place's
+   * status or safety note (`status`), and of its practical facts or a guide page (`facts`).
    */
-  async function checkedSinceFor(kind: "status" | "facts"): Promise<string> {
+  async function checkedSinceDays(): Promise<{ status: string; facts: string }> {
     const settings = await contentService(contentRepository(d.handle.db)).settings();
-    return checkedSince(damascusToday(now()), kind === "facts" ? settings.factsReviewMonths : settings.statusReviewMonths);
+    const today = damascusToday(now());
+    return { status: checkedSince(today, settings.statusReviewMonths), facts: checkedSince(today, settings.factsReviewMonths) };
   }
 
   async function inTransaction<T>(work: (trx: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
@@ -353,7 +354,7 @@ export function editingService(d: {
      */
     async overdueFacts(editor: Editor, limit = 20) {
       need(editor, "content.read");
-      const [since, factsSince] = await Promise.all([checkedSinceFor("status"), checkedSinceFor("facts")]);
+      const { status: since, facts: factsSince } = await checkedSinceDays();
       const [places, practical, safety, guide] = await Promise.all([
         documents.checkedBefore(FOLDER_TYPES, since, limit),
         documents.checkedBefore(FOLDER_TYPES, factsSince, limit, "practical_checked"),
@@ -375,7 +376,9 @@ export function editingService(d: {
       const { words, overdue, ...columns } = filter;
       const names = await nameQuery(words, vocabulary);
       // Each fact by its own months: practical facts and guide pages by the facts', a status and a safety note by the status's.
-      const checkedBefore = overdue ? await checkedSinceFor(overdue === "practical" || type === "guide" ? "facts" : "status") : undefined;
+      const checkedBefore = overdue
+        ? (await checkedSinceDays())[overdue === "practical" || type === "guide" ? "facts" : "status"]
+        : undefined;
       const checkedFact = overdue === "practical" ? "practical_checked" : overdue === "safety" ? "safety_checked" : "verified";
       const { items, total } = await documents.summaryPage(type, {
         ...columns,

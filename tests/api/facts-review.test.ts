@@ -11,6 +11,19 @@ import { guidePageView } from "../../app/lib/guide.server.ts";
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const SLUG = "straight-street";
 
+/** Sets the clock (only Date: the database drivers keep their timers) to a time in Damascus. */
+const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
+
+/** The place's public page data, in a language, as its route reads it. */
+async function placeView(t: Awaited<ReturnType<typeof testApp>>, language: "en" | "ar") {
+  const row = await t.database.db
+    .selectFrom("places")
+    .select(["id", "city_id", "category_id"])
+    .where("slug", "=", SLUG)
+    .executeTakeFirstOrThrow();
+  return siteView(t.domain, language, { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+}
+
 describe.each(ENGINES)("facts past their review date on %s", (engine) => {
   let t: Awaited<ReturnType<typeof testApp>>;
   beforeAll(async () => {
@@ -25,19 +38,9 @@ describe.each(ENGINES)("facts past their review date on %s", (engine) => {
   afterEach(() => vi.useRealTimers());
   afterAll(() => t.close());
 
-  /** Sets the clock (only Date: the database drivers keep their timers) to a time in Damascus. */
-  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
   const overdue = async () => (await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug);
   const listed = async () => (await t.domain.editing.listPage(editor, "site", { overdue: "status", page: 1 })).items.map((i) => i.slug);
-  const publicStatus = async () => {
-    const row = await t.database.db
-      .selectFrom("places")
-      .select(["id", "city_id", "category_id"])
-      .where("slug", "=", SLUG)
-      .executeTakeFirstOrThrow();
-    const view = await siteView(t.domain, "ar", { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
-    return view?.place.facts.status;
-  };
+  const publicStatus = async () => (await placeView(t, "ar"))?.place.facts.status;
 
   it("is in time through the last day of its months", async () => {
     // 10 April, 23:30 in Damascus (20:30 UTC).
@@ -79,7 +82,6 @@ describe.each(ENGINES)("guide pages past their review date on %s", (engine) => {
   afterEach(() => vi.useRealTimers());
   afterAll(() => t.close());
 
-  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
   const state = async () => ({
     dashboard: (await t.domain.editing.overdueFacts(editor)).guide.items.map((i) => i.slug),
     list: (await t.domain.editing.listPage(editor, "guide", { overdue: "status", page: 1 })).items.map((i) => i.slug),
@@ -115,15 +117,9 @@ describe.each(ENGINES)("practical facts and safety notes past their review date 
   afterEach(() => vi.useRealTimers());
   afterAll(() => t.close());
 
-  const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
   const state = async () => {
     const overdue = await t.domain.editing.overdueFacts(editor);
-    const row = await t.database.db
-      .selectFrom("places")
-      .select(["id", "city_id", "category_id"])
-      .where("slug", "=", SLUG)
-      .executeTakeFirstOrThrow();
-    const view = await siteView(t.domain, "en", { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+    const view = await placeView(t, "en");
     const listed = async (fact: "practical" | "safety") =>
       (await t.domain.editing.listPage(editor, "site", { overdue: fact, page: 1 })).items.map((i) => i.slug);
     return {
