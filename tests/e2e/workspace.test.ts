@@ -277,6 +277,11 @@ describe("workspace forms with bad input", () => {
     expect((await post("/admin/content/city/damascus/versions", { version: "999", revision: "1" }, cookie)).res.status).toBe(404);
     expect((await post("/admin/content/city/no-such-city/versions", { version: "1", revision: "1" }, cookie)).res.status).toBe(404);
     expect((await fetch(`${baseURL()}/admin/content/city/no-such-city/versions`, { headers: { cookie } })).status).toBe(404);
+    // The links report: not a form, an unknown intent, a link never checked, no link at all.
+    expect((await post("/admin/links", "{}", cookie)).res.status).toBe(415);
+    expect((await post("/admin/links", { intent: "delete-everything" }, cookie)).res.status).toBe(400);
+    expect((await post("/admin/links", { intent: "mark", url: "https://never.checked.example.org/" }, cookie)).res.status).toBe(404);
+    expect((await post("/admin/links", { intent: "unmark" }, cookie)).res.status).toBe(404);
     const preview = await fetch(`${baseURL()}/admin/preview/city/no-such-city`, { headers: { cookie } });
     expect(preview.status).toBe(404);
     expect(await preview.text()).toContain(en.errors.notFound);
