@@ -22,6 +22,7 @@ import * as contentVersions from "./migrations/018-content-versions.ts";
 import * as linkChecks from "./migrations/019-link-checks.ts";
 import * as guideReviewDates from "./migrations/020-guide-review-dates.ts";
 import * as factsChecked from "./migrations/021-facts-checked.ts";
+import * as reviews from "./migrations/022-reviews.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -45,6 +46,7 @@ const MIGRATIONS = [
   { name: "019-link-checks", up: linkChecks.up },
   { name: "020-guide-review-dates", up: guideReviewDates.up },
   { name: "021-facts-checked", up: factsChecked.up },
+  { name: "022-reviews", up: reviews.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -162,6 +162,11 @@ export interface Database {
     /** The days a place's practical facts and its safety note were last checked (migration 021). */
     practical_checked: string | null;
     safety_checked: string | null;
+    /** The revision waiting for a second person's review, who submitted it, for whom (null: any other editor) and when (migration 022). */
+    review_revision: number | null;
+    review_by: string | null;
+    review_for: string | null;
+    review_at: string | null;
     /** How many problems keep the draft from being published; null until checked (migration 017). */
     problems: number | null;
     /** " تدمر palmyra ": the folded words of its names in every language and of its slug (migration 017). */
@@ -202,6 +207,28 @@ export interface Database {
     finished_at: string | null;
     started_by: string | null;
     links: number;
+  };
+  /** What was said of an item's changes (migration 022): submitted, sent back, approved, a comment. Never deleted. */
+  review_notes: {
+    id: Generated<number>;
+    type: string;
+    slug: string;
+    /** The draft revision it was said of. */
+    revision: number;
+    kind: string;
+    author: string;
+    at: string;
+    body: string;
+  };
+  /** Private read-only links to one item's draft for a reviewer without an account (migration 022); the token is kept hashed. */
+  review_links: {
+    token_hash: string;
+    type: string;
+    slug: string;
+    created_by: string;
+    created_at: string;
+    expires_at: string;
+    revoked_at: string | null;
   };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {

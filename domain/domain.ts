@@ -10,6 +10,7 @@ import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
 import type { TrashService } from "./content/trash.ts";
 import type { VersionsService } from "./content/versions.ts";
+import type { ReviewService } from "./content/review.ts";
 import type { LinkCheckService } from "./links/service.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
@@ -29,6 +30,8 @@ export type Domain = {
   /** Deleted content for 30 days: deleting, restoring, purging. */
   trash: TrashService;
   versions: VersionsService;
+  /** The two-person rule: changes submitted for review, sent back or approved, comments, outside reviewers' links. */
+  review: ReviewService;
   /** The external links of the published content: checked daily (LINK_CHECK), reported to editors. */
   links: LinkCheckService;
   /** The media library's photographs as editors use them: uploads, their uses, deletion. */

@@ -15,6 +15,7 @@ import type { Editor } from "../domain/content/editing.ts";
 import { type S3Config, s3Store } from "../domain/media/s3-store.ts";
 import { buildDomain } from "../server/compose.ts";
 import { runNginx, type NginxProcess } from "./nginx.ts";
+import { oneEditorContent } from "./review-rule.ts";
 import { bucketEnv, scratchBucket, scratchDatabase } from "./scratch-stores.ts";
 import { freePort, type ServerProcess, startServer } from "./server-process.ts";
 
@@ -91,6 +92,8 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       ...bucketEnv(bucket.config),
       // A's encoding cache: the seed's pictures an earlier run made are taken from it, not encoded again.
       MEDIA_DIR: "data/media",
+      // The seed with the two-person rule off: the change each instance's test makes is one editor's.
+      CONTENT_DIR: oneEditorContent(dir),
       PUBLIC_ORIGIN: origin,
       TRUST_PROXY: "1",
       LOG_LEVEL: "info",

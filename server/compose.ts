@@ -31,6 +31,7 @@ import { inboxService } from "../domain/contact/inbox.ts";
 import { diskStore, type MediaStore } from "../domain/media/store.ts";
 import { trashService } from "../domain/content/trash.ts";
 import { versionsService } from "../domain/content/versions.ts";
+import { reviewService } from "../domain/content/review.ts";
 import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
@@ -125,6 +126,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     editing,
     trash: trashService({ handle, editing }),
     versions: versionsService({ handle, editing }),
+    review: reviewService({ handle, editing }),
     links: linkCheckService({
       handle,
       mode: options.linkCheck ?? "off",

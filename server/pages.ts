@@ -18,8 +18,9 @@ import { plainPage } from "./http/workspace-guard.ts";
 import { workspaceLanguage, workspaceMessages } from "../app/i18n/workspace-messages.ts";
 import type { SignedIn } from "../domain/workspace/service.ts";
 import type { Previewer } from "./preview.ts";
-import { isEditingError } from "../domain/content/editing.ts";
-import { isLanguageCode } from "../shared/languages.ts";
+import { isEditingError, type Editor } from "../domain/content/editing.ts";
+import { REVIEW_PREFIX, reviewLinkReader } from "../domain/content/review.ts";
+import { isLanguageCode, type LanguageCode } from "../shared/languages.ts";
 import { damascusToday } from "../shared/damascus-time.ts";
 import { asForwarded } from "./http/forwarded.ts";
 
@@ -79,20 +80,23 @@ export async function pageHandler(
   }
 
   /**
-   * /admin/preview/{type}/{slug}?lang=ar: the public page of a draft, rendered by the public route on the
-   * preview's own content. Its scripts are left out: they would take over a page whose address is not
-   * theirs, and what an editor checks is how it looks.
+   * The public page of a draft, rendered by the public route on the preview's own content, for `reader`. Its
+   * scripts are left out: they would take over a page whose address is not theirs, and what is checked is how
+   * it looks. Refused (a plain page in `language`) when the item is not there or not whole yet.
    */
-  async function previewPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
-    const [type, slug] = url.pathname.split("/").slice(3);
-    // The guard has let only an account with content.read come this far.
-    const who = c.get("workspaceUser") as SignedIn;
-    const language = workspaceLanguage(who.account.uiLanguage, null);
+  async function draftPage(
+    draftSite: Previewer,
+    reader: Editor,
+    { type, slug, language }: { type: string; slug: string; language: LanguageCode },
+    url: URL,
+    request: Request,
+    c: Context,
+  ): Promise<Response> {
     const t = workspaceMessages(language);
     const refused = (status: number, text: string) => plainPage(status, language, text);
     const asked = url.searchParams.get("lang");
     try {
-      const entry = await draftSite(who.account, type, slug, isLanguageCode(asked) ? asked : "en", (site, path) =>
+      const entry = await draftSite(reader, type, slug, isLanguageCode(asked) ? asked : "en", (site, path) =>
         render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site),
       );
       const html = new TextDecoder()
@@ -113,11 +117,39 @@ export async function pageHandler(
     }
   }
 
+  /** /admin/preview/{type}/{slug}?lang=ar: a draft's public page for the editor signed in. */
+  async function previewPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
+    const [type, slug] = url.pathname.split("/").slice(3);
+    // The guard has let only an account with content.read come this far.
+    const who = c.get("workspaceUser") as SignedIn;
+    const language = workspaceLanguage(who.account.uiLanguage, null);
+    return draftPage(draftSite, who.account, { type, slug, language }, url, request, c);
+  }
+
+  /**
+   * /review/{token}?lang=ar: the draft an outside reviewer's private link opens (decision 031), read-only, with
+   * no cookie and no account: the token is the whole permission, so the answer is never kept, indexed or sent
+   * on as a referrer. An unknown, expired or revoked link is a plain 404.
+   */
+  async function reviewerPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
+    const asked = url.searchParams.get("lang");
+    const language = workspaceLanguage(undefined, asked);
+    const link = await domain.review.openLink(url.pathname.slice(REVIEW_PREFIX.length));
+    const res = link
+      ? await draftPage(draftSite, reviewLinkReader(link.createdBy), { ...link, language }, url, request, c)
+      : plainPage(404, language, workspaceMessages(language).review.linkGone);
+    res.headers.set("cache-control", "no-store");
+    res.headers.set("referrer-policy", "no-referrer");
+    res.headers.set("x-robots-tag", "noindex");
+    return res;
+  }
+
   return async (received, c) => {
     const request = trustProxy ? asForwarded(received) : received;
     const url = new URL(request.url);
     if (preview && request.method === "GET" && workspaceRouteOf(url.pathname)?.path === PREVIEW_ROUTE && !url.pathname.endsWith(".data"))
       return previewPage(preview, url, request, c);
+    if (preview && request.method === "GET" && url.pathname.startsWith(REVIEW_PREFIX)) return reviewerPage(preview, url, request, c);
     // Workspace pages depend on who asks: rendered each time, never kept.
     if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
       return respondOnce(await render(request, c), c.req.header("accept-encoding"));

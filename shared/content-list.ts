@@ -1,6 +1,7 @@
 // What the workspace's content list and translations table can be filtered and sorted by: the pages offer
 // these, the repository makes them SQL.
-export const PUBLICATION_STATES = ["draft", "published", "changed", "scheduled"] as const;
+/** "review": a change waiting for a second person's review (decision 031). */
+export const PUBLICATION_STATES = ["draft", "published", "changed", "scheduled", "review"] as const;
 export const LIST_SORTS = ["position", "title", "updated", "updatedBy"] as const;
 
 /** An item's translation into one language: a field still to translate, one made from an older English, or neither. */

@@ -82,6 +82,14 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
     example: "/admin/content/city/damascus/versions",
   },
   {
+    path: "admin/content/:type/:slug/review",
+    file: "routes/admin/content-review.tsx",
+    access: "content.read",
+    // Submitting and commenting: anyone who writes; approving and sending back, editors; links, editors (the domain checks each).
+    writes: "content.translate",
+    example: "/admin/content/city/damascus/review",
+  },
+  {
     path: "admin/content/:type/:slug/publish",
     file: "routes/admin/content-publish.tsx",
     access: "content.publish",

@@ -190,6 +190,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "retentionMonths", kind: "integer" },
     { name: "statusReviewMonths", kind: "integer" },
     { name: "factsReviewMonths", kind: "integer" },
+    { name: "reviewBeforePublish", kind: "boolean" },
     { name: "workingHours", kind: "translated" },
     {
       name: "social",

@@ -25,6 +25,7 @@ export function editorOf(context: Readonly<RouterContextProvider>) {
     may: {
       edit: can(editor.role, "content.edit"),
       publish: can(editor.role, "content.publish"),
+      publishNow: can(editor.role, "content.publish-now"),
       languages: editing.writableLanguages(editor),
     },
   };
@@ -69,7 +70,10 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
 export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
 
 export type EditingAnswer =
-  | { ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled" | "deleted" | "restored"; revision?: number }
+  | {
+      ok: "saved" | "created" | "published" | "unpublished" | "scheduled" | "unscheduled" | "deleted" | "restored";
+      revision?: number;
+    }
   | { code: string; problems: FieldProblem[] };
 
 const STATUS: Record<string, number> = {
@@ -82,6 +86,9 @@ const STATUS: Record<string, number> = {
   "in-use": 409,
   referred: 409,
   fixed: 409,
+  // The site's two-person rule, and nobody reviewing their own change (decision 031).
+  "review-needed": 403,
+  "own-change": 403,
   invalid: 422,
   unfinished: 422,
 };

@@ -3,7 +3,7 @@ import { domainOf } from "../lib/loader-params.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const origin = domainOf(context).publicOrigin ?? new URL(request.url).origin;
-  return new Response(`User-agent: *\nAllow: /\nDisallow: /back/\n\nSitemap: ${origin}/sitemap.xml\n`, {
+  return new Response(`User-agent: *\nAllow: /\nDisallow: /back/\nDisallow: /review/\n\nSitemap: ${origin}/sitemap.xml\n`, {
     headers: { "content-type": "text/plain; charset=utf-8" },
   });
 }

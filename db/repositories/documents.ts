@@ -25,7 +25,11 @@ export type DocumentRow = {
   translatedFrom: Record<string, string>;
   updatedAt: string;
   updatedBy: string | null;
+  /** The change waiting for a second person's review, if one is (decision 031). */
+  review: WaitingReview | null;
 };
+/** A revision submitted for review: by whom, for whom (null: any other editor) and when. */
+export type WaitingReview = { revision: number; by: string; for: string | null; at: string };
 export type NewDocument = { type: string; slug: string; position: number; body: unknown; translatedFrom: Record<string, string> };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -116,7 +120,13 @@ export type DocumentSummary = {
   updatedBy: string | null;
   /** How many problems keep its draft from being published (null: not checked yet). */
   problems: number | null;
+  review: WaitingReview | null;
 };
+
+const reviewOf = (r: Pick<Selectable<Database["content_documents"]>, "review_revision" | "review_by" | "review_for" | "review_at">) =>
+  r.review_revision === null || r.review_by === null || r.review_at === null
+    ? null
+    : { revision: Number(r.review_revision), by: r.review_by, for: r.review_for, at: r.review_at };
 
 function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
   return {
@@ -132,6 +142,7 @@ function fromRow(r: Selectable<Database["content_documents"]>): DocumentRow {
     translatedFrom: JSON.parse(r.translated_from),
     updatedAt: r.updated_at,
     updatedBy: r.updated_by,
+    review: reviewOf(r),
   };
 }
 
@@ -151,6 +162,10 @@ export function documentsRepository(db: Db) {
         "updated_by",
         "problems",
         "published_revision",
+        "review_revision",
+        "review_by",
+        "review_for",
+        "review_at",
       ]);
   }
   type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>>[number];
@@ -166,6 +181,7 @@ export function documentsRepository(db: Db) {
     updatedAt: r.updated_at,
     updatedBy: r.updated_by,
     problems: r.problems === null ? null : Number(r.problems),
+    review: reviewOf(r),
   });
 
   return {
@@ -225,6 +241,7 @@ export function documentsRepository(db: Db) {
       if (state === "published") q = q.whereRef("published_revision", "=", "revision");
       if (state === "changed") q = q.whereRef("published_revision", "<>", "revision");
       if (state === "scheduled") q = q.where("publish_at", "is not", null);
+      if (state === "review") q = q.where("review_at", "is not", null);
       const ordered =
         sort === "title"
           ? q.orderBy("title")
@@ -420,6 +437,8 @@ export function documentsRepository(db: Db) {
           published_revision: body === null ? null : key.revision,
           published_at: body === null ? null : at,
           publish_at: null,
+          // What is published now is the latest revision: a change waiting for review is settled by it.
+          ...(body === null ? {} : { review_revision: null, review_by: null, review_for: null, review_at: null }),
         })
         .where("type", "=", key.type)
         .where("slug", "=", key.slug)

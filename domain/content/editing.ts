@@ -6,6 +6,7 @@ import type { AccountRow } from "../../db/repositories/accounts.ts";
 import { auditRepository } from "../../db/repositories/audit.ts";
 import { vocabularyRepository } from "../../db/repositories/vocabulary.ts";
 import { versionsRepository } from "../../db/repositories/versions.ts";
+import { reviewsRepository } from "../../db/repositories/reviews.ts";
 import { nameQuery } from "./name-search.ts";
 import { checkedSince } from "./facts.ts";
 import { contentService } from "./service.ts";
@@ -17,6 +18,7 @@ import {
   type DocumentRow,
   type DocumentSummary,
   type DocumentsRepository,
+  type WaitingReview,
 } from "../../db/repositories/documents.ts";
 import type { BulkIntent, SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
 import { can, type Permission } from "../workspace/roles.ts";
@@ -43,6 +45,9 @@ import { placeTarget } from "./publish-targets.ts";
 import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publishing.ts";
 import { restamp, translatedTexts, translationStates, type TranslationState } from "../../shared/translation-status.ts";
 
+/** The longest reason an admin may give for publishing without review. */
+export const REASON_MAX = 500;
+
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
 export const SCHEDULE_CHECK_MS = 10_000;
 
@@ -58,7 +63,9 @@ export type EditingCode =
   | "language"
   | "in-use"
   | "unfinished"
-  | "referred";
+  | "referred"
+  | "review-needed"
+  | "own-change";
 
 /** Why an action was refused; the page shows it (and each field problem beside its field). */
 export class EditingError extends Refusal<EditingCode> {
@@ -95,6 +102,8 @@ export type ItemSummary = {
   updatedBy: string | null;
   /** How many problems keep its draft from being published (null: not checked yet). */
   problems: number | null;
+  /** The change waiting for review, by whom and for whom. */
+  review: WaitingReview | null;
 };
 
 /** The languages an account may write: a translator's own, everyone else's all seven. */
@@ -122,6 +131,7 @@ const itemSummary = (r: DocumentSummary): ItemSummary => ({
   updatedAt: r.updatedAt,
   updatedBy: r.updatedBy,
   problems: r.problems,
+  review: r.review,
 });
 /** Items on one page of the workspace's content list: tens of thousands of places are never one page. */
 export const LIST_PAGE_SIZE = 50;
@@ -290,7 +300,23 @@ export function editingService(d: {
   const audit = (trx: DatabaseHandle["db"], editor: Editor | null, action: AuditAction, target: string, before: unknown, after: unknown) =>
     auditRepository(trx).append(auditEntry(now(), editor, action, target, before, after));
 
-  async function publishNow(editor: Editor | null, doc: DocumentRow, body: unknown | null, action: AuditAction): Promise<LoadReport> {
+  /** Whether a change is published only once a second person has reviewed it (the site setting, decision 031). */
+  async function reviewRule(): Promise<boolean> {
+    return (await contentService(contentRepository(d.handle.db)).settings()).reviewBeforePublish;
+  }
+
+  /**
+   * Puts the draft (`body`) on the site, or takes the item off it (null), with its audit entry (`detail` added to
+   * what it records) and whatever else belongs to the same change (`also`, such as a reviewer's note) in the
+   * publish's transaction.
+   */
+  async function publishNow(
+    editor: Editor | null,
+    doc: DocumentRow,
+    body: unknown | null,
+    action: AuditAction,
+    { detail = {}, also }: { detail?: Record<string, unknown>; also?: (trx: Db) => Promise<void> } = {},
+  ): Promise<LoadReport> {
     const at = now().toISOString();
     const target = `${doc.type}/${doc.slug}`;
     const type = doc.type as DocumentType;
@@ -306,8 +332,9 @@ export function editingService(d: {
         action,
         target,
         { revision: doc.revision, published: doc.publishedAt },
-        { revision: doc.revision, at, ...(version ? { version } : {}) },
+        { revision: doc.revision, at, ...(version ? { version } : {}), ...detail },
       );
+      await also?.(trx);
       return true;
     };
     try {
@@ -512,11 +539,36 @@ export function editingService(d: {
       return revision + 1;
     },
 
-    async publish(editor: Editor, type: string, slug: string, revision: number): Promise<LoadReport> {
+    /**
+     * Publishes the draft the editor saw. While the two-person rule is on, only an admin may, giving the reason
+     * the change cannot wait for review ("publish now", audited with it); everyone else submits it for review.
+     */
+    async publish(editor: Editor, type: string, slug: string, revision: number, reason = ""): Promise<LoadReport> {
       need(editor, "content.publish");
       const doc = await found(type, slug);
       if (doc.revision !== revision) throw new EditingError("conflict");
-      return publishNow(editor, doc, doc.draft, "content.publish");
+      if (!(await reviewRule())) return publishNow(editor, doc, doc.draft, "content.publish");
+      if (!can(editor.role, "content.publish-now")) throw new EditingError("review-needed");
+      const why = reason.trim();
+      if (!why) throw new EditingError("invalid", [{ field: "reason", code: "required" }]);
+      if (why.length > REASON_MAX)
+        throw new EditingError("invalid", [{ field: "reason", code: "too_big", values: { maximum: REASON_MAX } }]);
+      return publishNow(editor, doc, doc.draft, "content.publish-now", { detail: { reason: why } });
+    },
+
+    /**
+     * A second person's approval: publishes the revision waiting for review, as long as it is still the draft,
+     * with the reviewer's note in the same transaction. Nobody approves a change they submitted or last saved.
+     */
+    async approve(editor: Editor, type: string, slug: string, revision: number, note: string): Promise<LoadReport> {
+      need(editor, "content.publish");
+      const doc = await found(type, slug);
+      if (!doc.review || doc.review.revision !== revision || doc.revision !== revision) throw new EditingError("conflict");
+      if (doc.review.by === editor.email || doc.updatedBy === editor.email) throw new EditingError("own-change");
+      const at = now().toISOString();
+      const also = (trx: Db) =>
+        reviewsRepository(trx).addNote(doc, { revision, kind: "approved", author: editor.email, at, body: note.trim() });
+      return publishNow(editor, doc, doc.draft, "content.approve", { detail: { submittedBy: doc.review.by }, also });
     },
 
     async unpublish(editor: Editor, type: string, slug: string, revision: number): Promise<LoadReport> {
@@ -531,6 +583,8 @@ export function editingService(d: {
     async schedule(editor: Editor, type: string, slug: string, revision: number, at: Date | null): Promise<void> {
       need(editor, "content.publish");
       const doc = await found(type, slug);
+      // A scheduled publication is a publication: while the rule is on, it waits for review like one.
+      if (at && (await reviewRule())) throw new EditingError("review-needed");
       if (at && !(at.getTime() > now().getTime())) throw new EditingError("invalid", [{ field: "publishAt", code: "future" }]);
       if (at) await publishable(doc.type, slug, doc.draft);
       await inTransaction(async (trx) => {
@@ -717,6 +771,13 @@ export function editingService(d: {
       if (target) return withPlaceDrafted(d.handle, d.image, target.item, target.place, draft, work);
       if (publishedWithSite(doc.type)) return withSiteDrafted(d.handle, d.image, doc, draft, work);
       throw new EditingError("not-found");
+    },
+
+    /** Refuses (unfinished, with every problem) a draft that could not be published as it is. */
+    async checkPublishable(editor: Editor, type: string, slug: string): Promise<void> {
+      need(editor, "content.read");
+      const doc = await found(type, slug);
+      await publishable(doc.type, slug, doc.draft);
     },
 
     /** Whether the documents exist yet (a database made before the workspace has only its public tables). */

@@ -315,6 +315,8 @@ export const settingsFile = z
     statusReviewMonths: z.number().int().min(1).max(60).default(3),
     /** A place's practical facts and a guide page are to be checked again this many months after (decision 029). */
     factsReviewMonths: z.number().int().min(1).max(60).default(12),
+    /** A change is published only once another editor has reviewed it; an admin may publish at once with a reason (decision 031). */
+    reviewBeforePublish: z.boolean().default(true),
     workingHours: translated,
     social: z
       .array(z.object({ network: z.enum(["facebook", "instagram", "x", "youtube", "telegram"]), url: httpsLink }).strict())
@@ -331,7 +333,10 @@ export const settingsFile = z
  */
 export const storedSettings = settingsFile.partial();
 export type StoredSettings = Partial<z.output<typeof settingsFile>> &
-  Pick<z.output<typeof settingsFile>, "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "factsReviewMonths">;
+  Pick<
+    z.output<typeof settingsFile>,
+    "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "factsReviewMonths" | "reviewBeforePublish"
+  >;
 
 /**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   /** Edit the fields of one's assigned languages only. */
   "content.translate",
   "content.publish",
+  /** Publish without the second person's review the site's rule asks for, giving a reason (decision 031). */
+  "content.publish-now",
   /** Invite accounts, change roles, reset passwords. */
   "accounts.manage",
   "audit.read",

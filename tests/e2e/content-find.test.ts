@@ -39,7 +39,13 @@ describe("finding one item among 10,000 in the workspace", () => {
     dir = mkdtempSync(join(tmpdir(), "visit-syria-find-"));
     // The seed's site, its pictures already made by the global setup's server.
     server = await startServer(
-      { SQLITE_PATH: sqlitePath(), MEDIA_DIR: "data/media", MEDIA_STORE_DIR: inject("mediaStoreDir"), LOG_LEVEL: "warn" },
+      {
+        SQLITE_PATH: sqlitePath(),
+        CONTENT_DIR: inject("contentDir"),
+        MEDIA_DIR: "data/media",
+        MEDIA_STORE_DIR: inject("mediaStoreDir"),
+        LOG_LEVEL: "warn",
+      },
       { timeoutMs: 600_000 },
     );
     // Drafts made from the seed's providers, each with its own slug and numbered names, as editors would add them.

@@ -23,7 +23,10 @@ function postgresSite(): () => Site {
   beforeAll(async () => {
     database = await freshDatabase("postgres");
     await database.close();
-    server = await startServer({ DATABASE_URL: database.url!, MEDIA_DIR: "data/media", LOG_LEVEL: "warn" }, { timeoutMs: 600_000 });
+    server = await startServer(
+      { DATABASE_URL: database.url!, CONTENT_DIR: inject("contentDir"), MEDIA_DIR: "data/media", LOG_LEVEL: "warn" },
+      { timeoutMs: 600_000 },
+    );
   }, 600_000);
   afterAll(async () => {
     await server?.stop();

@@ -10,12 +10,15 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startServer } from "../../harness/server-process.ts";
 import { buildWebsite } from "../../harness/website.ts";
+import { oneEditorContent } from "../../harness/review-rule.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
     /** The server's database, for commands a test runs against it (npm run admin:create). */
     sqlitePath: string;
+    /** The seed content the server was started with, the two-person rule off: for other servers a test starts. */
+    contentDir: string;
     /** The server's media library folder, to see what an upload left there. */
     mediaStoreDir: string;
     /** Where every mail the server sent is kept, one .eml file each, in the order they arrived. */
@@ -32,6 +35,8 @@ export default async function setup(project: TestProject) {
   const mediaStoreDir = join(dir, "media-store");
   const mailDir = join(dir, "mail");
   mkdirSync(mailDir);
+  // The seed with the two-person rule off (harness/review-rule.ts): most journeys publish as one editor.
+  const contentDir = oneEditorContent(dir);
   const smtp = keptMail(mailDir);
   smtp.listen(0, "127.0.0.1");
   await once(smtp.server, "listening");
@@ -39,6 +44,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer(
     {
       SQLITE_PATH: sqlitePath,
+      CONTENT_DIR: contentDir,
       MEDIA_DIR: "data/media",
       MEDIA_STORE_DIR: mediaStoreDir,
       CONTACT_RATE_LIMIT_MAX: "4",
@@ -49,6 +55,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide("baseURL", server.url);
   project.provide("sqlitePath", sqlitePath);
+  project.provide("contentDir", contentDir);
   project.provide("mediaStoreDir", mediaStoreDir);
   project.provide("mailDir", mailDir);
   return async () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withField } from "../../harness/form-fields.ts";
 import { copySlugs, writeScaleContent } from "../../harness/scale-content.ts";
+import { turnReviewOff } from "../../harness/review-rule.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { open, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { workspaceForms } from "../../harness/workspace-forms.ts";
@@ -28,6 +29,7 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     dir = mkdtempSync(join(tmpdir(), "visit-syria-scale-"));
     const content = join(dir, "content");
     writeScaleContent(content, PLACES);
+    turnReviewOff(content);
     const env = { SQLITE_PATH: sqlitePath(), MEDIA_DIR: "data/media", MEDIA_STORE_DIR: join(dir, "media-store"), LOG_LEVEL: "warn" };
     // npm run content:load, as package.json runs it.
     execFileSync(process.execPath, ["scripts/content-load.ts"], { env: { ...process.env, ...env, CONTENT_DIR: content }, stdio: "ignore" });

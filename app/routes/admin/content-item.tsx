@@ -19,6 +19,7 @@ import { VideoSection } from "../../components/workspace/VideoSection";
 import { videoUrl } from "../../../domain/media/urls";
 import type { LibraryVideo } from "../../../domain/content/schema";
 import { publicPathOf } from "../../lib/public-path.server";
+import { ReviewSection, type ReviewView } from "../../components/workspace/ReviewSection";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -30,8 +31,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       // Once it is on the site, the way to see it there (the site's own language: English).
       live: item.status === "draft" ? null : await publicPathOf(domain, item.type, item.slug),
       versions: await domain.versions.list(editor, item.type, item.slug),
+      review: await reviewOf(context, item.type, item.slug, item.review),
       options: await formOptions(context, item.type),
       may,
+      me: editor.email,
       fixed: isFixedType(item.type),
       // (The library's photographs and videos are deleted with their files, in their own sections.)
       deletable: isDeletable(item.type),
@@ -41,6 +44,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     throw refusal(error);
   }
+}
+
+/** The item's review: the site's rule, the change waiting, what was said, the open outside links, who may review. */
+async function reviewOf(
+  context: Route.LoaderArgs["context"],
+  type: string,
+  slug: string,
+  waiting: ReviewView["waiting"],
+): Promise<ReviewView> {
+  const { domain } = context.get(appContext);
+  const { editor, may } = editorOf(context);
+  return {
+    rule: (await domain.content.settings()).reviewBeforePublish,
+    waiting,
+    notes: await domain.review.notes(editor, type, slug),
+    links: may.edit ? await domain.review.links(editor, type, slug) : [],
+    reviewers: may.languages.length > 0 ? await domain.review.reviewers(editor) : [],
+  };
 }
 
 /** A library photograph's own picture and where it is used. */
@@ -90,7 +111,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-const DONE = ["created", "published", "unpublished", "scheduled", "unscheduled", "captions", "restored", "version-restored"];
+const DONE = [
+  "created",
+  "published",
+  "unpublished",
+  "scheduled",
+  "unscheduled",
+  "captions",
+  "restored",
+  "version-restored",
+  "submitted",
+  "approved",
+  "returned",
+  "commented",
+  "link-revoked",
+];
 
 /** What the form leaves empty of a place's practical facts: the list an editor works through with the ministry. */
 function UnknownFacts({ specs }: { specs: FieldSpec[] }) {
@@ -148,7 +183,7 @@ function Versions({ path, versions }: { path: string; versions: VersionSummary[]
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, live, versions, options, may, fixed, deletable, picture, video } = useLoaderData<typeof loader>();
+  const { item, live, versions, review, options, may, fixed, deletable, picture, video, me } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -265,37 +300,87 @@ export default function ContentItem() {
           </Form>
         </details>
       )}
-      {may.publish && (
-        <section className="ws-card" aria-labelledby="publishing">
-          <h2 id="publishing">{t("content.publishing")}</h2>
-          <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
-            <input type="hidden" name="revision" value={revision} />
-            <button type="submit" name="intent" value="publish" className="ws-button">
-              {t("content.publish")}
-            </button>
-            {item.status !== "draft" && !fixed && (
-              <button type="submit" name="intent" value="unpublish" className="ws-button ws-secondary">
-                {t("content.unpublish")}
-              </button>
-            )}
-          </Form>
-          <Form method="post" action={`/admin/content/${item.type}/${item.slug}/publish`} className="ws-inline">
-            <input type="hidden" name="revision" value={revision} />
-            <div className="ws-field">
-              <label htmlFor="publish-at">{t("content.publishAt")}</label>
-              <input type="datetime-local" id="publish-at" name="publishAt" dir="ltr" />
-            </div>
-            <button type="submit" name="intent" value="schedule" className="ws-button ws-secondary">
-              {t("content.schedule")}
-            </button>
-            {item.publishAt && (
-              <button type="submit" name="intent" value="unschedule" className="ws-button ws-secondary">
-                {t("content.unschedule")}
-              </button>
-            )}
-          </Form>
-        </section>
-      )}
+      <ReviewSection
+        path={`/admin/content/${item.type}/${item.slug}`}
+        revision={revision}
+        me={me}
+        lastSavedBy={item.updatedBy}
+        may={{ write: canSave, edit: may.edit, publish: may.publish }}
+        review={review}
+      />
+      {may.publish && <Publishing item={item} revision={revision} fixed={fixed} rule={review.rule} publishNow={may.publishNow} />}
     </>
+  );
+}
+
+/**
+ * Publishing, unpublishing and scheduling (posted to ./publish). While the two-person rule is on, a change is
+ * published by its review; only an admin may publish at once, with the reason it cannot wait ("publish now").
+ */
+function Publishing({
+  item,
+  revision,
+  fixed,
+  rule,
+  publishNow,
+}: {
+  item: { type: string; slug: string; status: string; publishAt: string | null };
+  revision: number;
+  fixed: boolean;
+  rule: boolean;
+  publishNow: boolean;
+}) {
+  const { t } = useI18n();
+  const action = `/admin/content/${item.type}/${item.slug}/publish`;
+  return (
+    <section className="ws-card" aria-labelledby="publishing">
+      <h2 id="publishing">{t("content.publishing")}</h2>
+      {rule && !publishNow && <p>{t("review.publishByReview")}</p>}
+      <Form method="post" action={action} className="ws-form">
+        <input type="hidden" name="revision" value={revision} />
+        {rule && publishNow && (
+          <div className="ws-field">
+            <label htmlFor="reason">{t("review.reason")}</label>
+            <textarea id="reason" name="reason" rows={2} required aria-describedby="reason-hint" />
+            <p id="reason-hint" className="ws-hint">
+              {t("review.reasonHint")}
+            </p>
+          </div>
+        )}
+        <div className="ws-inline">
+          {(!rule || publishNow) && (
+            <button type="submit" name="intent" value="publish" className="ws-button">
+              {t(rule ? "review.publishNow" : "content.publish")}
+            </button>
+          )}
+          {item.status !== "draft" && !fixed && (
+            <button type="submit" name="intent" value="unpublish" className="ws-button ws-secondary" formNoValidate>
+              {t("content.unpublish")}
+            </button>
+          )}
+        </div>
+      </Form>
+      {(!rule || item.publishAt) && (
+        <Form method="post" action={action} className="ws-inline">
+          <input type="hidden" name="revision" value={revision} />
+          {!rule && (
+            <>
+              <div className="ws-field">
+                <label htmlFor="publish-at">{t("content.publishAt")}</label>
+                <input type="datetime-local" id="publish-at" name="publishAt" dir="ltr" />
+              </div>
+              <button type="submit" name="intent" value="schedule" className="ws-button ws-secondary">
+                {t("content.schedule")}
+              </button>
+            </>
+          )}
+          {item.publishAt && (
+            <button type="submit" name="intent" value="unschedule" className="ws-button ws-secondary">
+              {t("content.unschedule")}
+            </button>
+          )}
+        </Form>
+      )}
+    </section>
   );
 }

@@ -262,6 +262,11 @@ export default function Content() {
               {item.publishAt && (
                 <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>
               )}
+              {item.review && (
+                <span className="ws-action">
+                  {t(item.review.for ? "review.listFor" : "review.listAny", { by: item.review.by, for: item.review.for ?? "" })}
+                </span>
+              )}
             </td>
             <td>
               {formatTime(item.updatedAt, language)}

@@ -11,7 +11,8 @@ import { can, PERMISSIONS } from "../../../domain/workspace/roles";
 import { missingLaunchSettings } from "../../../domain/content/checks";
 import { appContext } from "../../request-context";
 import { editorOf } from "../../lib/content.server";
-import { licenceName } from "../../lib/workspace-format";
+import type { WaitingItem } from "../../../db/repositories/reviews";
+import { formatTime, licenceName } from "../../lib/workspace-format";
 
 /** The kinds of place a status belongs to: each has its own list of the overdue. */
 const PLACE_KINDS = ["site", "culture", "service"] as const;
@@ -26,6 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Facts past their review date, for the editors to check again (decision 029).
   const overdue = edits ? await domain.editing.overdueFacts(editor) : null;
   return {
+    // What waits for a second person's review, and what an admin published without it (decision 031).
+    waiting: await domain.review.waiting(editor),
+    publishedNow: edits ? await domain.review.publishedNow(editor) : [],
+    me: who.account.email,
     missing: settings ? missingLaunchSettings(settings) : [],
     toConfirm,
     overdue,
@@ -39,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const d = useLoaderData<typeof loader>();
   // Permission names contain a dot, so their labels are read from the texts directly.
   const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.dashboard.permissions;
@@ -54,6 +59,23 @@ export default function Dashboard() {
           <li key={p}>{labels[p as keyof typeof labels]}</li>
         ))}
       </ul>
+      <Waiting waiting={d.waiting} me={d.me} />
+      {d.publishedNow.length > 0 && (
+        <section className="ws-card ws-warning" aria-labelledby="published-now">
+          <h2 id="published-now">{t("review.publishedNow")}</h2>
+          <ul>
+            {d.publishedNow.map((p) => (
+              <li key={`${p.target} ${p.at}`}>
+                <a href={`/admin/content/${p.target}`} dir="ltr">
+                  {p.target}
+                </a>
+                {` · ${p.by ?? ""} · ${formatTime(p.at, language)}`}
+                <p dir="auto">{p.reason}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {d.missing.length > 0 && (
         <section className="ws-card ws-warning" aria-labelledby="launch">
           <h2 id="launch">{t("dashboard.launch")}</h2>
@@ -117,26 +139,6 @@ export default function Dashboard() {
           <OverdueList id="guide-overdue" kind="guide" group={d.overdue.guide} anchor="f-reviewed" />
         </>
       )}
-      {d.edits && (
-        <p>
-          <a href="/admin/links">{t("dashboard.links")}</a>
-        </p>
-      )}
-      {d.overdue && d.overdue.guide.total > 0 && (
-        <section className="ws-card ws-warning" aria-labelledby="guide-overdue">
-          <h2 id="guide-overdue">{t("dashboard.guideOverdue", { count: d.overdue.guide.total })}</h2>
-          <p>{t("dashboard.guideOverdueNote")}</p>
-          <ul>
-            {d.overdue.guide.items.map((item) => (
-              <li key={item.slug}>
-                <a href={`/admin/content/guide/${item.slug}#f-reviewed`} dir="auto">
-                  {item.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       {!d.twoFactorEnabled && (
         <p>
           <a href="/admin/account#two-factor">{t("dashboard.twoFactorOff")}</a>
@@ -172,6 +174,30 @@ function OverdueList({
             <a href={`/admin/content/${item.type}/${item.slug}#${anchor}`} dir="auto">
               {item.title}
             </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The changes waiting for review, the longest waiting first: who submitted each, and for whom. */
+function Waiting({ waiting, me }: { waiting: { items: WaitingItem[]; total: number }; me: string }) {
+  const { t, language } = useI18n();
+  if (waiting.total === 0) return null;
+  return (
+    <section className="ws-card" aria-labelledby="waiting">
+      <h2 id="waiting">{t("review.waitingTitle", { count: waiting.total })}</h2>
+      <ul>
+        {waiting.items.map((w) => (
+          <li key={`${w.type}/${w.slug}`}>
+            <a href={`/admin/content/${w.type}/${w.slug}#review`} dir="auto">
+              {w.title}
+            </a>
+            <span className="ws-action">
+              {t(w.for === me ? "review.listForYou" : w.for ? "review.listFor" : "review.listAny", { by: w.by, for: w.for ?? "" })}
+              {` · ${formatTime(w.at, language)}`}
+            </span>
           </li>
         ))}
       </ul>
