@@ -25,7 +25,7 @@ export function adminCreate(email: string, database: Record<string, string>): st
 /**
  * An account of a role made straight in the server's SQLite database (inviting through the pages has its own
  * test), then signed in through the sign-in page as its owner would (on `base`, a server other than the global
- * setup's, when given). Returns the signed-in page.
+ * setup's, when given); an admin also turns on two-step verification. Returns the signed-in page.
  */
 export async function signIn(
   open: (path: string, options: { width: number; allowErrors?: RegExp[]; base?: string }) => Promise<Page>,
@@ -53,7 +53,15 @@ export async function signIn(
   const page = await open(`/admin/sign-in?lang=${language}`, { width, allowErrors, base });
   await page.fill('[name="email"]', email);
   await page.fill('[name="password"]', password);
-  await Promise.all([page.waitForURL(/\/admin$/), press(page, page.locator("main form button"))]);
+  // An admin must turn on two-step verification first: done on the account page, as its owner would.
+  await Promise.all([page.waitForURL(role === "admin" ? /\/admin\/account/ : /\/admin$/), press(page, page.locator("main form button"))]);
+  if (role === "admin") {
+    await page.fill("#password", password);
+    await Promise.all([page.waitForSelector(".ws-key"), press(page, page.locator("#two-factor form button"))]);
+    await page.fill("#code", await freshCode((await page.textContent(".ws-key"))!.trim()));
+    await Promise.all([page.waitForURL(/done=two-factor/), press(page, page.locator("#two-factor form button"))]);
+    await page.goto(new URL("/admin", page.url()).href);
+  }
   return page;
 }
 
