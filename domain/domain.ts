@@ -11,6 +11,7 @@ import type { EditingService } from "./content/editing.ts";
 import type { TrashService } from "./content/trash.ts";
 import type { VersionsService } from "./content/versions.ts";
 import type { ReviewService } from "./content/review.ts";
+import type { WeeklyMail } from "./content/weekly-mail.ts";
 import type { LinkCheckService } from "./links/service.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
@@ -32,6 +33,8 @@ export type Domain = {
   versions: VersionsService;
   /** The two-person rule: changes submitted for review, sent back or approved, comments, outside reviewers' links. */
   review: ReviewService;
+  /** The editors' weekly mail of what waits for review and which facts are overdue (EDITORS_MAIL). */
+  weeklyMail: WeeklyMail;
   /** The external links of the published content: checked daily (LINK_CHECK), reported to editors. */
   links: LinkCheckService;
   /** The media library's photographs as editors use them: uploads, their uses, deletion. */

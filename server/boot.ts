@@ -37,6 +37,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     contactLimit: env.CONTACT_RATE_LIMIT_MAX,
     workspaceSecret: env.WORKSPACE_SECRET,
     linkCheck: env.LINK_CHECK,
+    editorsMail: env.EDITORS_MAIL,
     workspaceOrigin: siteOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
@@ -60,11 +61,13 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const stopPurge = domain.trash.startPurge((error) => log.error({ err: error }, "purging the trash failed"));
   const stopThinning = domain.versions.startThinning((error) => log.error({ err: error }, "thinning old versions failed"));
   const stopLinkCheck = domain.links.startDaily((error) => log.error({ err: error }, "checking the links failed"));
+  const stopWeeklyMail = domain.weeklyMail.start((error) => log.error({ err: error }, "sending the editors' weekly mail failed"));
   const stopRetention = () => {
     stopInboxRetention();
     stopPurge();
     stopThinning();
     stopLinkCheck();
+    stopWeeklyMail();
   };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {

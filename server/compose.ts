@@ -32,6 +32,8 @@ import { diskStore, type MediaStore } from "../domain/media/store.ts";
 import { trashService } from "../domain/content/trash.ts";
 import { versionsService } from "../domain/content/versions.ts";
 import { reviewService } from "../domain/content/review.ts";
+import { type EditorsMailMode, weeklyMail } from "../domain/content/weekly-mail.ts";
+import { editorsMail } from "./weekly-mail.ts";
 import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
@@ -58,6 +60,8 @@ export type DomainOptions = {
   observeSearch?: (seconds: number) => void;
   /** LINK_CHECK: whether external links are checked daily; off by default. */
   linkCheck?: LinkCheckMode;
+  /** EDITORS_MAIL: whether editors are mailed weekly what waits for review and which facts are overdue; off by default. */
+  editorsMail?: EditorsMailMode;
 };
 
 /** A search service that reports how long each search takes. */
@@ -98,6 +102,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const contentDir = options.contentDir ?? "content";
   const mediaDir = options.mediaDir ?? "data/media";
   const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }) });
+  const review = reviewService({ handle, editing });
   return {
     content,
     search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
@@ -126,7 +131,14 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     editing,
     trash: trashService({ handle, editing }),
     versions: versionsService({ handle, editing }),
-    review: reviewService({ handle, editing }),
+    review,
+    weeklyMail: weeklyMail({
+      handle,
+      editing,
+      review,
+      mode: options.editorsMail ?? "off",
+      send: smtp && editorsMail(smtp, origin),
+    }),
     links: linkCheckService({
       handle,
       mode: options.linkCheck ?? "off",

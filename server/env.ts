@@ -48,6 +48,12 @@ const schema = z
      * tests use) never makes a request.
      */
     LINK_CHECK: z.enum(["off", "daily"]).default("off"),
+    /**
+     * The editors' weekly mail (decision 031): "weekly" sends each account that edits, once a week and from one
+     * instance, what waits for review and which facts are past their review date; it needs SMTP_URL. "off" (the
+     * default, and what development and the tests use) sends nothing.
+     */
+    EDITORS_MAIL: z.enum(["off", "weekly"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: z.string().optional(),
     CONTACT_MAIL_TO: z.email().optional(),
