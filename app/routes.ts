@@ -24,6 +24,7 @@ export default [
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),
+    route("open-data", "routes/open-data.tsx"),
     route("services", "routes/services.tsx"),
     route("services/:serviceId", "routes/service.tsx"),
     route("map", "routes/map.tsx"),

@@ -12,6 +12,7 @@ import type { TrashService } from "./content/trash.ts";
 import type { VersionsService } from "./content/versions.ts";
 import type { ReviewService } from "./content/review.ts";
 import type { WeeklyMail } from "./content/weekly-mail.ts";
+import type { OpenDataService } from "./open-data/service.ts";
 import type { LinkCheckService } from "./links/service.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
@@ -33,6 +34,8 @@ export type Domain = {
   versions: VersionsService;
   /** The two-person rule: changes submitted for review, sent back or approved, comments, outside reviewers' links. */
   review: ReviewService;
+  /** The open datasets, built per content version (decision 032). */
+  openData: OpenDataService;
   /** The editors' weekly mail of what waits for review and which facts are overdue (EDITORS_MAIL). */
   weeklyMail: WeeklyMail;
   /** The external links of the published content: checked daily (LINK_CHECK), reported to editors. */

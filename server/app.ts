@@ -13,6 +13,7 @@ import { splitLanguage } from "../shared/paths.ts";
 import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
+import { openDataRoutes, withOpenData } from "./open-data.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
 import { onlyAllowedHosts } from "./http/allowed-hosts.ts";
@@ -64,11 +65,13 @@ function withoutCookies(request: Request): Request {
 export function createApp(o: AppOptions) {
   const app = new Hono<{ Variables: WorkspaceVariables }>();
   const endpoints = apiEndpoints(o.deps, { trustProxy: o.trustProxy ?? false });
-  const openapi = openApiDocument(API_BASE, endpoints, {
-    title: "Visit Syria API",
-    version: o.version,
-    description: "The API the website and the ministry's mobile app call. Paths and JSON shapes are those of the original backend.",
-  });
+  const openapi = withOpenData(
+    openApiDocument(API_BASE, endpoints, {
+      title: "Visit Syria API",
+      version: o.version,
+      description: "The API the website and the ministry's mobile app call. Paths and JSON shapes are those of the original backend.",
+    }),
+  );
 
   // Before everything else: a load balancer's checks cost nothing and are not logged.
   healthRoutes(app, o.readiness ?? readiness(() => o.deps.content.version()));
@@ -131,6 +134,9 @@ export function createApp(o: AppOptions) {
   app.all("/back/*", () => {
     throw new ApiError(404, "There is no such API endpoint.");
   });
+
+  // The open datasets, their catalogue and schema (the /open-data page itself is a page).
+  openDataRoutes(app, o.deps);
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));

@@ -38,6 +38,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     workspaceSecret: env.WORKSPACE_SECRET,
     linkCheck: env.LINK_CHECK,
     editorsMail: env.EDITORS_MAIL,
+    openDataDir: env.OPEN_DATA_DIR,
     workspaceOrigin: siteOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,

@@ -1,6 +1,6 @@
 // The composition root: builds the domain once at start (repositories on the database, the services on
 // them); it travels to the API handlers and the page loaders through context.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/engine.ts";
 import { contentRepository } from "../db/repositories/content.ts";
@@ -34,6 +34,8 @@ import { versionsService } from "../domain/content/versions.ts";
 import { reviewService } from "../domain/content/review.ts";
 import { type EditorsMailMode, weeklyMail } from "../domain/content/weekly-mail.ts";
 import { editorsMail } from "./weekly-mail.ts";
+import { openDataService } from "../domain/open-data/service.ts";
+import { openDataRepository } from "../db/repositories/open-data.ts";
 import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
@@ -60,6 +62,8 @@ export type DomainOptions = {
   observeSearch?: (seconds: number) => void;
   /** LINK_CHECK: whether external links are checked daily; off by default. */
   linkCheck?: LinkCheckMode;
+  /** OPEN_DATA_DIR: where the open datasets' files are built (data/open-data by default). */
+  openDataDir?: string;
   /** EDITORS_MAIL: whether editors are mailed weekly what waits for review and which facts are overdue; off by default. */
   editorsMail?: EditorsMailMode;
 };
@@ -132,6 +136,13 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     trash: trashService({ handle, editing }),
     versions: versionsService({ handle, editing }),
     review,
+    openData: openDataService({
+      repo: openDataRepository(handle.db),
+      version: content.version,
+      dir: options.openDataDir ?? "data/open-data",
+      installation: () => accounts.metaValueOnce("installation-id", randomUUID()),
+      origin: () => options.publicOrigin ?? origin,
+    }),
     weeklyMail: weeklyMail({
       handle,
       editing,

@@ -19,6 +19,8 @@ const schema = z
     CONTENT_DIR: z.string().default("content"),
     /** The media library's folder (uploads and their variants), unless the S3-compatible store below is set. */
     MEDIA_STORE_DIR: z.string().default("data/media-store"),
+    /** Where this machine keeps the open datasets it builds, one file per content version (decision 032). */
+    OPEN_DATA_DIR: z.string().default("data/open-data"),
     /**
      * An S3-compatible bucket for the media library, shared by every instance (path-style URLs: the endpoint,
      * then the bucket). All of endpoint, bucket and both keys, or none.

@@ -54,6 +54,9 @@ export function Footer({ settings, year, variant }: { settings: SiteSettings; ye
             <li>
               <LocalLink to="/contact">{t("navbar.contact")}</LocalLink>
             </li>
+            <li>
+              <LocalLink to="/open-data">{t("footer.openData")}</LocalLink>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">

@@ -26,7 +26,7 @@ export async function sitemapIndex(domain: Domain, origin: string): Promise<Resp
 
 /** One file of the index (pages.xml, places-{n}.xml), or undefined when there is no such file. */
 export async function sitemapFile(domain: Domain, origin: string, name: string): Promise<Response | undefined> {
-  if (name === "pages.xml") return urlSet(origin, await sitePages(domain));
+  if (name === "pages.xml") return urlSet(origin, await sitePages(domain), OPEN_DATASETS);
   const n = /^places-([1-9]\d{0,5})\.xml$/.exec(name)?.[1];
   if (!n) return undefined;
   const places = await domain.content.placeAddresses(WITH_PAGES, { page: Number(n), perPage: PLACES_PER_SITEMAP });
@@ -42,7 +42,19 @@ export async function sitemapFile(domain: Domain, origin: string, name: string):
 
 /** Every page that is not a place's: the fixed pages, the guide, the category and city lists, the service types. */
 async function sitePages(domain: Domain): Promise<string[]> {
-  const paths = ["/", "/destinations", "/experiences", "/culture", "/about", "/contact", "/privacy", "/services", "/map", "/plan"];
+  const paths = [
+    "/",
+    "/destinations",
+    "/experiences",
+    "/culture",
+    "/about",
+    "/contact",
+    "/privacy",
+    "/open-data",
+    "/services",
+    "/map",
+    "/plan",
+  ];
   for (const page of await domain.content.guide("en")) paths.push(`/plan/${page.slug}`);
   const categories = await domain.content.categories("en");
   for (const c of categories.filter(isBrowsedByCity)) {
@@ -53,8 +65,11 @@ async function sitePages(domain: Domain): Promise<string[]> {
   return paths;
 }
 
-/** Each path in every language, each with its hreflang alternates. */
-function urlSet(origin: string, paths: string[]): Response {
+/** The open datasets (decision 032): files, in no language of their own. */
+const OPEN_DATASETS = ["/open-data/places.geojson", "/open-data/places.csv", "/open-data/catalog.jsonld"];
+
+/** Each path in every language, each with its hreflang alternates; then `files`, once each. */
+function urlSet(origin: string, paths: string[], files: string[] = []): Response {
   const urls = paths.flatMap((path) => {
     const alts = alternates(path);
     const links = [
@@ -63,6 +78,7 @@ function urlSet(origin: string, paths: string[]): Response {
     ].join("");
     return alts.map((a) => `<url><loc>${escapeXml(origin + a.path)}</loc>${links}</url>`);
   });
+  urls.push(...files.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`));
   return xmlAnswer(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`,
   );

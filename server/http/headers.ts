@@ -35,6 +35,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()");
   h.set("x-frame-options", "DENY");
   h.set("cross-origin-opener-policy", "same-origin");
-  h.set("cross-origin-resource-policy", "same-origin");
+  // The open datasets say cross-origin themselves (server/open-data.ts): anyone may build on them.
+  if (!h.has("cross-origin-resource-policy")) h.set("cross-origin-resource-policy", "same-origin");
   if (!h.has("content-security-policy")) h.set("content-security-policy", API_CSP);
 };
