@@ -23,6 +23,7 @@ import * as linkChecks from "./migrations/019-link-checks.ts";
 import * as guideReviewDates from "./migrations/020-guide-review-dates.ts";
 import * as factsChecked from "./migrations/021-facts-checked.ts";
 import * as reviews from "./migrations/022-reviews.ts";
+import * as visitCounts from "./migrations/023-visit-counts.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -47,6 +48,7 @@ const MIGRATIONS = [
   { name: "020-guide-review-dates", up: guideReviewDates.up },
   { name: "021-facts-checked", up: factsChecked.up },
   { name: "022-reviews", up: reviews.up },
+  { name: "023-visit-counts", up: visitCounts.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -230,6 +230,22 @@ export interface Database {
     expires_at: string;
     revoked_at: string | null;
   };
+  /** Statistics without tracking (migration 023): a count per day and what was counted, never who. */
+  visit_counts: {
+    /** YYYY-MM-DD in Damascus. */
+    day: string;
+    /** page | api | referrer */
+    kind: string;
+    /** The page's path (no query), the API endpoint's pattern, or the referring host. */
+    key: string;
+    /** The page's language; "" for the others. */
+    language: string;
+    /** cache | rendered for a page; "" for the others. */
+    source: string;
+    count: number;
+  };
+  /** Searches that found nothing, as normalised text (migration 023); past days keep only those searched 5 times. */
+  unanswered_searches: { day: string; text: string; count: number };
   /** Deleted items, whole, for 30 days (migration 013): restored from here, then purged. */
   content_trash: {
     id: Generated<number>;

@@ -13,6 +13,7 @@ import type { VersionsService } from "./content/versions.ts";
 import type { ReviewService } from "./content/review.ts";
 import type { WeeklyMail } from "./content/weekly-mail.ts";
 import type { OpenDataService } from "./open-data/service.ts";
+import type { StatisticsService } from "./statistics/service.ts";
 import type { LinkCheckService } from "./links/service.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
@@ -23,6 +24,8 @@ import type { MediaPlaces } from "./content/images.ts";
 export type Domain = {
   content: ContentService;
   search: SearchService;
+  /** Counts of page views, API calls, referring sites and unanswered searches: never a visitor (decision 033). */
+  statistics: StatisticsService;
   contact: ContactService;
   devices: DeviceService;
   /** The editorial workspace's accounts, sessions and audit log. */

@@ -81,7 +81,10 @@ export function createApp(o: AppOptions) {
   app.use(async (c, next) => {
     const start = performance.now();
     await next();
-    o.metrics?.request(c.req.method, routeOf(c.req.method, c.req.path), c.res.status, (performance.now() - start) / 1000);
+    const route = routeOf(c.req.method, c.req.path);
+    o.metrics?.request(c.req.method, route, c.res.status, (performance.now() - start) / 1000);
+    // An API call counted by its endpoint's pattern, never its path or who asked (decision 033).
+    if (c.req.path.startsWith(`${API_BASE}/`) && c.res.status < 400 && route.startsWith(API_BASE)) o.deps.statistics.api(route);
     // Method, path and status only: no address, no query string, no body (the privacy promise).
     o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });

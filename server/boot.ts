@@ -39,6 +39,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     linkCheck: env.LINK_CHECK,
     editorsMail: env.EDITORS_MAIL,
     openDataDir: env.OPEN_DATA_DIR,
+    statistics: env.STATISTICS === "on",
     workspaceOrigin: siteOrigin(env),
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
@@ -63,12 +64,15 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const stopThinning = domain.versions.startThinning((error) => log.error({ err: error }, "thinning old versions failed"));
   const stopLinkCheck = domain.links.startDaily((error) => log.error({ err: error }, "checking the links failed"));
   const stopWeeklyMail = domain.weeklyMail.start((error) => log.error({ err: error }, "sending the editors' weekly mail failed"));
-  const stopRetention = () => {
+  const stopStatistics = domain.statistics.start((error) => log.warn({ err: error }, "adding the visit counts failed"));
+  const stopRetention = async () => {
     stopInboxRetention();
     stopPurge();
     stopThinning();
     stopLinkCheck();
     stopWeeklyMail();
+    // What this instance counted since its last batch is added before it stops.
+    await stopStatistics();
   };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {

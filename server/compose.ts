@@ -36,6 +36,8 @@ import { type EditorsMailMode, weeklyMail } from "../domain/content/weekly-mail.
 import { editorsMail } from "./weekly-mail.ts";
 import { openDataService } from "../domain/open-data/service.ts";
 import { openDataRepository } from "../db/repositories/open-data.ts";
+import { statisticsService } from "../domain/statistics/service.ts";
+import { statisticsRepository } from "../db/repositories/statistics.ts";
 import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
@@ -62,6 +64,8 @@ export type DomainOptions = {
   observeSearch?: (seconds: number) => void;
   /** LINK_CHECK: whether external links are checked daily; off by default. */
   linkCheck?: LinkCheckMode;
+  /** STATISTICS: whether visits are counted (decision 033); on by default. */
+  statistics?: boolean;
   /** OPEN_DATA_DIR: where the open datasets' files are built (data/open-data by default). */
   openDataDir?: string;
   /** EDITORS_MAIL: whether editors are mailed weekly what waits for review and which facts are overdue; off by default. */
@@ -107,9 +111,11 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const mediaDir = options.mediaDir ?? "data/media";
   const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }) });
   const review = reviewService({ handle, editing });
+  const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {
     content,
     search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
+    statistics,
     contact: contactService(contactRepo, outbox, {
       mailConfigured: !!mailer,
       // One limit for the API endpoint and the contact page's form action, counted alike by every instance.

@@ -56,6 +56,8 @@ const schema = z
      * default, and what development and the tests use) sends nothing.
      */
     EDITORS_MAIL: z.enum(["off", "weekly"]).default("off"),
+    /** Statistics without tracking (decision 033): "on" counts page views, API calls and unanswered searches. */
+    STATISTICS: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: z.string().optional(),
     CONTACT_MAIL_TO: z.email().optional(),

@@ -84,7 +84,7 @@ async function shutdown(signal: string) {
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   });
   stopSchedule();
-  stopRetention();
+  await stopRetention();
   await domain.outbox.stop();
   await handle.close();
   clearTimeout(force);

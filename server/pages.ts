@@ -21,6 +21,7 @@ import type { Previewer } from "./preview.ts";
 import { isEditingError, type Editor } from "../domain/content/editing.ts";
 import { REVIEW_PREFIX, reviewLinkReader } from "../domain/content/review.ts";
 import { isLanguageCode, type LanguageCode } from "../shared/languages.ts";
+import { splitLanguage } from "../shared/paths.ts";
 import { damascusToday } from "../shared/damascus-time.ts";
 import { asForwarded } from "./http/forwarded.ts";
 
@@ -144,6 +145,18 @@ export async function pageHandler(
     return res;
   }
 
+  /**
+   * A page view counted (decision 033): its path (a client navigation's .data request is its page) and
+   * language, whether the cache answered it, and the host of another site that sent the visitor there. The
+   * Referer says no more than an origin to other sites (the pages' referrer policy), and only its host is kept.
+   */
+  function countView(url: URL, cached: boolean, referer: string | null) {
+    const { language, path } = splitLanguage(url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/"));
+    domain.statistics.page(path, language, cached);
+    const from = referer && URL.canParse(referer) ? new URL(referer) : null;
+    if (from && from.host !== url.host && !url.pathname.endsWith(".data")) domain.statistics.referrer(from.host);
+  }
+
   return async (received, c) => {
     const request = trustProxy ? asForwarded(received) : received;
     const url = new URL(request.url);
@@ -162,7 +175,8 @@ export async function pageHandler(
     const key = `${await cache.version()} ${damascusToday()} ${url.pathname}${url.search}`;
     const accepted = c.req.header("accept-encoding");
     let res = cache.respond(key, accepted);
-    onCache(res !== undefined);
+    const cached = res !== undefined;
+    onCache(cached);
     if (!res) {
       // Requests for this page while it is being rendered share that rendering (a publish empties the cache).
       let { value: answer, shared } = await cache.once(key, () => render(get, c));
@@ -172,6 +186,9 @@ export async function pageHandler(
       if (shared && answer.headers.has("set-cookie")) answer = await render(get, c);
       res = (shared && cache.respond(key, accepted)) || (keep ? cache.keep(key, answer, accepted) : respondOnce(answer, accepted));
     }
+    // Pages and client navigations, not the sitemap, robots.txt or the manifest.
+    const isPage = (res.headers.get("content-type") ?? "").startsWith("text/html") || url.pathname.endsWith(".data");
+    if (res.status === 200 && !head && isPage) countView(url, cached, request.headers.get("referer"));
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
 }

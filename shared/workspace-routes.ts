@@ -101,6 +101,14 @@ export const WORKSPACE_ROUTES: readonly WorkspaceRoute[] = [
   { path: "admin/trash", file: "routes/admin/trash.tsx", access: "content.read", writes: "content.edit", example: "/admin/trash" },
   // The link checker's report; editors ask for a check and mark false positives.
   { path: "admin/links", file: "routes/admin/links.tsx", access: "content.read", writes: "content.edit", example: "/admin/links" },
+  // What the site counts without tracking anyone (decision 033): for those who edit.
+  { path: "admin/statistics", file: "routes/admin/statistics.tsx", access: "content.edit", example: "/admin/statistics" },
+  {
+    path: "admin/statistics/export",
+    file: "routes/admin/statistics-export.ts",
+    access: "content.edit",
+    example: "/admin/statistics/export",
+  },
   { path: "admin/media", file: "routes/admin/media.tsx", access: "content.read", example: "/admin/media" },
   {
     path: "admin/media/upload",

@@ -5,7 +5,8 @@ import { Seo } from "../components/Seo";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../root";
 
-export const PRIVACY_EFFECTIVE_DATE = "2023-06-17";
+// Changed when the policy changes: from this day the site counts visits without tracking anyone (decision 033).
+export const PRIVACY_EFFECTIVE_DATE = "2026-11-27";
 
 export function loader({ params }: Route.LoaderArgs) {
   languageOf(params);
@@ -25,7 +26,7 @@ export default function Privacy() {
       <p>
         <strong>{t("privacy.effective")}</strong> <time dateTime={PRIVACY_EFFECTIVE_DATE}>{date}</time>
       </p>
-      {(["noData", "noPermissions", "noLocation", "noCookies", "allAges", "contact"] as const).map((key) => (
+      {(["noData", "noPermissions", "noLocation", "noCookies", "counts", "allAges", "contact"] as const).map((key) => (
         <section key={key}>
           <h2>{t(`privacy.${key}Title`)}</h2>
           <p>{t(`privacy.${key}`)}</p>

@@ -25,6 +25,8 @@ export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   /** A POST that only reads published content (search): its answers are kept like a GET's. */
   readsContent?: boolean;
   handle: (input: { params: z.infer<P>; query: z.infer<Q>; body: z.infer<B>; c: Context }) => Promise<unknown>;
+  /** Told of every answer, made or kept (the statistics of searches that found nothing). */
+  observe?: (input: { query: z.infer<Q>; body: z.infer<B> }, answer: Response) => void;
 };
 
 export type AnyEndpoint = Endpoint<any, any, any>;
@@ -53,6 +55,10 @@ export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[], ca
         return result instanceof Response ? result : c.json(result as object, e.status ?? 200);
       };
       if (!cached) return answer();
+      const told = (res: Response) => {
+        e.observe?.({ query, body }, res);
+        return res;
+      };
       const key = `${await cache.version()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
       const accepted = c.req.header("accept-encoding");
       let res = cache.respond(key, accepted);
@@ -62,12 +68,12 @@ export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[], ca
           const response = await answer();
           return { status: response.status, headers: new Headers(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
         });
-        if (made.status !== 200) return new Response(made.body, { status: made.status, headers: made.headers });
+        if (made.status !== 200) return told(new Response(made.body, { status: made.status, headers: made.headers }));
         res = (shared && cache.respond(key, accepted)) || cache.keep(key, made, accepted);
       }
       // A POST's answer is not for HTTP caches: no validator.
       if (e.method !== "get") res.headers.delete("etag");
-      return res;
+      return told(res);
     });
   }
 }

@@ -28,6 +28,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     account: who ? { name: who.account.name, role } : null,
     nav: {
       content: can(role, "content.read"),
+      statistics: can(role, "content.edit"),
       accounts: can(role, "accounts.manage"),
       audit: can(role, "audit.read"),
       inbox: can(role, "messages.read"),
@@ -65,6 +66,11 @@ function Header() {
                   <NavLink to="/admin/media">{t("nav.media")}</NavLink>
                 </li>
               </>
+            )}
+            {nav.statistics && (
+              <li>
+                <NavLink to="/admin/statistics">{t("nav.statistics")}</NavLink>
+              </li>
             )}
             {nav.inbox && (
               <li>

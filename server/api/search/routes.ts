@@ -19,6 +19,10 @@ export const searchRoutes = (deps: Domain) => [
     query: searchQuery,
     body: searchBody,
     response: paginationSchema.extend({ data: z.array(placeSchema) }),
+    // A first page that found nothing is counted, by its text, for the editors (decision 033).
+    observe: ({ query, body }, answer) => {
+      if (query.page === 1 && answer.headers.get("x-total-count") === "0") deps.statistics.unanswered(body.name);
+    },
     handle: async ({ query, body, c }) => {
       const language = await languageOr404(deps.content, body.language);
       const { ids, total } = await deps.search.search({
@@ -31,6 +35,8 @@ export const searchRoutes = (deps: Domain) => [
         page: query.page,
         perPage: query.per_page,
       });
+      // How many it found, beside the answer (kept with it): what the statistics read, cached or not.
+      c.header("x-total-count", String(total));
       const rows = await deps.content.placesByIds(ids, language.code);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
