@@ -24,6 +24,7 @@ import * as guideReviewDates from "./migrations/020-guide-review-dates.ts";
 import * as factsChecked from "./migrations/021-facts-checked.ts";
 import * as reviews from "./migrations/022-reviews.ts";
 import * as visitCounts from "./migrations/023-visit-counts.ts";
+import * as placeWikidata from "./migrations/024-place-wikidata.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -49,6 +50,7 @@ const MIGRATIONS = [
   { name: "021-facts-checked", up: factsChecked.up },
   { name: "022-reviews", up: reviews.up },
   { name: "023-visit-counts", up: visitCounts.up },
+  { name: "024-place-wikidata", up: placeWikidata.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -29,6 +29,8 @@ export interface Database {
     governorate: Generated<string>;
     /** JSON: the place's status, practical facts and safety note, every language's texts (domain/content/facts.ts). */
     facts: Generated<string>;
+    /** Its Wikidata item ("Q5747"), when someone sure of it said (migration 024). */
+    wikidata: string | null;
     created_at: string;
     updated_at: string;
   };

@@ -78,6 +78,7 @@ const place: FieldSpec[] = [
   { name: "featured", kind: "boolean" },
   { name: "popularity", kind: "integer" },
   { name: "unesco", kind: "boolean" },
+  { name: "wikidata", kind: "text", optional: true },
   { name: "name", kind: "translated" },
   { name: "aliases", kind: "lines" },
   { name: "address", kind: "translated" },

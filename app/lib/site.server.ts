@@ -74,6 +74,7 @@ export async function siteView(domain: Domain, language: LanguageCode, ids: { pl
       lat: place.lat,
       lng: place.lng,
       unesco: !!place.unesco,
+      wikidata: place.wikidata,
       cityId: place.city_id,
       categoryId: place.category_id,
       cityName: place.city_name,

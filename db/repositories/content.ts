@@ -69,6 +69,7 @@ export function contentRepository(db: Db) {
         "p.star",
         "p.featured",
         "p.unesco",
+        "p.wikidata",
         "p.popularity",
         "p.lat",
         "p.lng",

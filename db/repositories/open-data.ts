@@ -10,6 +10,7 @@ export type OpenPlaceRow = {
   cityId: number;
   governorate: string;
   unesco: boolean;
+  wikidata: string | null;
   lat: number;
   lng: number;
   facts: string;
@@ -34,7 +35,7 @@ export function openDataRepository(db: Db) {
     async placesAfter(afterId: number, limit: number): Promise<OpenPlaceRow[]> {
       const places = await db
         .selectFrom("places")
-        .select(["id", "slug", "kind", "category_id", "city_id", "governorate", "unesco", "lat", "lng", "facts", "updated_at"])
+        .select(["id", "slug", "kind", "category_id", "city_id", "governorate", "unesco", "wikidata", "lat", "lng", "facts", "updated_at"])
         .where("id", ">", afterId)
         .orderBy("id")
         .limit(limit)
@@ -73,6 +74,7 @@ export function openDataRepository(db: Db) {
         cityId: p.city_id,
         governorate: p.governorate,
         unesco: Number(p.unesco) === 1,
+        wikidata: p.wikidata,
         lat: Number(p.lat),
         lng: Number(p.lng),
         facts: p.facts,

@@ -167,6 +167,7 @@ export function placeRows(
       star: p.star ?? null,
       featured: p.featured ? 1 : 0,
       unesco: p.unesco ? 1 : 0,
+      wikidata: p.wikidata ?? null,
       popularity: p.popularity,
       lat: p.coordinates.lat,
       lng: p.coordinates.lng,

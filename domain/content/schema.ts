@@ -248,6 +248,11 @@ const placeBase = {
   featured: z.boolean().default(false),
   popularity: z.number().int().min(1).max(100),
   unesco: z.boolean().default(false),
+  /** Its Wikidata item, only when sure of it: the page says it is the same thing (schema.org sameAs). */
+  wikidata: z
+    .string()
+    .regex(/^Q[1-9][0-9]{0,11}$/, "a Wikidata item id, such as Q5747")
+    .optional(),
   name: translated,
   aliases: z.array(nonBlank).default([]),
   address: translated,

@@ -47,6 +47,7 @@ export function placeFeature(p: OpenPlaceRow, c: PlaceContext) {
           }
         : null,
       unesco: p.unesco,
+      wikidata: p.wikidata,
       inDangerSince: facts.inDangerSince ?? null,
       pages: Object.fromEntries(LANGUAGE_CODES.map((l) => [l, new URL(localePath(l, pagePath(p)), c.origin).href])),
       pictures: p.pictures.map((picture) => {
@@ -88,6 +89,7 @@ export const CSV_COLUMNS = [
   "status_source_url",
   "unesco",
   "in_danger_since",
+  "wikidata",
   "page",
   "picture",
   "picture_author",
@@ -126,6 +128,7 @@ export function placeRows(feature: ReturnType<typeof placeFeature>): string {
         f.status?.source?.url ?? null,
         f.unesco,
         f.inDangerSince,
+        f.wikidata,
         f.pages[l],
         first?.url ?? null,
         first?.credit?.author ?? null,

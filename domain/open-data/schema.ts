@@ -40,6 +40,11 @@ export const placeFeatureSchema = z
           .strict()
           .nullable(),
         unesco: z.boolean().describe("On UNESCO's World Heritage List"),
+        wikidata: z
+          .string()
+          .regex(/^Q[1-9][0-9]*$/)
+          .nullable()
+          .describe("Its Wikidata item, when the ministry is sure of it"),
         inDangerSince: z.number().int().nullable().describe("On UNESCO's List of World Heritage in Danger since this year"),
         pages: z
           .object(Object.fromEntries(LANGUAGE_CODES.map((l) => [l, z.url()])) as Record<(typeof LANGUAGE_CODES)[number], z.ZodURL>)

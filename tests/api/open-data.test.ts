@@ -142,4 +142,24 @@ describe.each(ENGINES)("open data on %s", (engine) => {
     expect(await (await get("/open-data/places.csv")).text()).not.toContain(`,${gone},`);
     expect((await get("/open-data/nothing.json")).status).toBe(404);
   });
+
+  it("gives a place's Wikidata item once an editor who is sure of it sets it, and refuses one that is no item", async () => {
+    const { editing } = t.domain;
+    const item = await editing.item(editor, "site", "straight-street");
+    await expect(
+      editing.save(editor, "site", "straight-street", item.revision, { ...(item.draft as object), wikidata: "Straight" }),
+    ).rejects.toMatchObject({
+      code: "invalid",
+      problems: [expect.objectContaining({ field: "wikidata" })],
+    });
+    // (The fixtures' places are invented, and so is this id.)
+    const saved = await editing.save(editor, "site", "straight-street", item.revision, {
+      ...(item.draft as object),
+      wikidata: "Q99999001",
+    });
+    await editing.publish(editor, "site", "straight-street", saved);
+    const feature = (await geojson()).features.find((f) => f.properties.slug === "straight-street")!;
+    expect(feature.properties.wikidata).toBe("Q99999001");
+    expect((await geojson()).features.filter((f) => f.properties.wikidata)).toHaveLength(1);
+  });
 });

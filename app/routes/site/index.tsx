@@ -40,6 +40,7 @@ export default function SiteActions() {
           image: site.images.slice(0, 3).map((i) => root.origin + i.src),
           isAccessibleForFree: undefined,
           containedInPlace: { "@type": "City", name: place.cityName },
+          sameAs: place.wikidata ? [`https://www.wikidata.org/wiki/${place.wikidata}`] : undefined,
         }}
       />
       <h2 className="visually-hidden">{t("actions.label")}</h2>
