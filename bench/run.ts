@@ -19,7 +19,8 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   faults: async () => (await import("./parts/faults.ts")).faults,
   publish: async () => (await import("./parts/publish.ts")).publish,
   upload: async () => (await import("./parts/upload.ts")).upload,
-  metrics: async () => (await import("./parts/metrics.ts")).metrics,
+  metrics: async () => (await import("./parts/feature-cost.ts")).metrics,
+  statistics: async () => (await import("./parts/feature-cost.ts")).statistics,
   instances: async () => (await import("./parts/instances.ts")).instances,
   scale: async () => (await import("./parts/scale.ts")).scale,
 };

@@ -100,4 +100,3 @@ export function withOpenData<T extends { tags: Array<{ name: string; description
     },
   };
 }
-

@@ -49,6 +49,8 @@ export function useBrowser() {
        * open comes from the server and their intercepted requests are not answered by a worker instead.
        */
       serviceWorkers?: boolean;
+      /** A browser that says this of itself (the statistics' test looks for it where it must never be kept). */
+      userAgent?: string;
     } = {},
   ): Promise<Page> {
     const context = await browser.newContext({
@@ -56,6 +58,7 @@ export function useBrowser() {
       reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
       javaScriptEnabled: !options.noScript,
       serviceWorkers: options.serviceWorkers ? "allow" : "block",
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
     contexts.push(context);
     if (options.storage) {
