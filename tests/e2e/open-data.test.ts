@@ -24,7 +24,8 @@ describe.each([
     await expectOnScreen(link);
     expect(await link.textContent()).toBe(t.footer.openData);
     await Promise.all([page.waitForURL(`${baseURL()}${prefix}/open-data`), clickCentre(page, link)]);
-    expect(await page.textContent("h1")).toBe(t.openData.title);
+    // (The address changes as the new page's data arrives; its heading follows in the same moment.)
+    await expect.poll(() => page.textContent("h1")).toBe(t.openData.title);
     expect(await page.textContent("#licence")).toBe(t.openData.licenceTitle);
     await expectAccessible(page);
     // The sample code scrolls inside its box: the page itself never scrolls sideways.

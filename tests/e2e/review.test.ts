@@ -9,7 +9,9 @@ import type { Page } from "playwright-core";
 import { baseURL, expectOnScreen, useBrowser } from "./browser.ts";
 import { expectAccessible, expectBroughtIntoView, press, signIn } from "./workspace-steps.ts";
 import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
+import pino from "pino";
 import { openDatabase } from "../../db/engine.ts";
+import { buildDomain } from "../../server/compose.ts";
 
 describe.each([
   ["en", 1280, "citadel-of-damascus"],
@@ -50,6 +52,18 @@ describe.each([
     const author = await account("editor", "author");
     const reviewer = await account("editor", "reviewer");
     const reviewerEmail = `reviewer.${language}@example.org`;
+    // An editor with a long address, among those the author may choose (invited, not yet signed in).
+    const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
+    await buildDomain(handle, pino({ level: "silent" })).workspace.invite(
+      { id: null, email: "test" },
+      {
+        email: `a.second.reviewer.with.a.long.address.${language}@tourism-ministry.example.org`,
+        name: "Long",
+        role: "editor",
+        languages: [],
+      },
+    );
+    await handle.close();
 
     // The ministry turns the rule on: the settings saved and published while it is still off.
     await openItem(author, settingsPath);
@@ -68,6 +82,8 @@ describe.each([
     const byReview = author.getByText(t.review.publishByReview);
     await byReview.scrollIntoViewIfNeeded();
     await expectOnScreen(byReview);
+    // The reviewer's choice lists every account that may publish, by address: it never widens the page.
+    expect(await author.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await author.selectOption("#reviewer", reviewerEmail);
     await author.fill("#submit-note", "The gate's position, from the ministry's survey.");
     await step(author, "submit", "submitted");
@@ -161,9 +177,9 @@ describe.each([
     expect(answer.headers.get("x-robots-tag")).toBe("noindex");
     await outsider.screenshot({ path: `test-results/review-outside-${language}${width}.png` });
     // Two days later (the link's end moved into the past in the server's database): a plain page says so.
-    const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
-    await handle.db.updateTable("review_links").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("slug", "=", slug).execute();
-    await handle.close();
+    const database = openDatabase({ sqlitePath: inject("sqlitePath") });
+    await database.db.updateTable("review_links").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("slug", "=", slug).execute();
+    await database.close();
     const gone = await outsider.goto(link.replace(new URL(link).origin, baseURL()));
     expect(gone?.status()).toBe(404);
     expect(await outsider.textContent("h1")).toBe(workspaceMessages("en").review.linkGone);

@@ -47,7 +47,7 @@ describe.each([
       sqlitePath: inject("sqlitePath"),
     });
     // Each instance adds its counts every 10 seconds.
-    const row = editor.locator('section[aria-labelledby="unanswered"] td', { hasText: nonsense.toLowerCase() });
+    const row = editor.locator(`section[aria-label="${t.statistics.unanswered}"] td`, { hasText: nonsense.toLowerCase() });
     await expect
       .poll(
         async () => {
