@@ -35,10 +35,18 @@ export function statisticsService(d: {
   let visits = new Map<string, VisitCount>();
   let unanswered = new Map<string, UnansweredCount>();
 
+  // The day, read again at most once a second: a request's count is then a map update, nothing more.
+  let today = { day: "", until: 0 };
+  function dayNow(): string {
+    const at = now().getTime();
+    if (at >= today.until || at < today.until - 1000) today = { day: damascusToday(new Date(at)), until: at + 1000 };
+    return today.day;
+  }
+
   function count(kind: VisitCount["kind"], key: string, language = "", source = "") {
     if (!enabled) return;
-    const day = damascusToday(now());
-    const id = JSON.stringify([day, kind, key, language, source]);
+    const day = dayNow();
+    const id = `${day}\u0000${kind}\u0000${key}\u0000${language}\u0000${source}`;
     const found = visits.get(id);
     if (found) found.count += 1;
     else visits.set(id, { day, kind, key, language, source, count: 1 });
@@ -63,7 +71,7 @@ export function statisticsService(d: {
       if (!enabled) return;
       const folded = normalize(text).replace(/\s+/g, " ").trim().slice(0, TEXT_MAX);
       if (!folded) return;
-      const day = damascusToday(now());
+      const day = dayNow();
       const id = `${day} ${folded}`;
       const found = unanswered.get(id);
       if (found) found.count += 1;
