@@ -24,11 +24,11 @@ export type OpenPlaceRow = {
 export type NamedRow = { id: number; slug: string; names: Record<string, string> };
 
 export function openDataRepository(db: Db) {
-  /** Rows with a name per language, grouped by their id. */
-  const byId = <R extends { id: number; language: string; name: string }>(rows: R[]) => {
-    const names = new Map<number, Record<string, string>>();
-    for (const r of rows) names.set(r.id, { ...names.get(r.id), [r.language]: r.name });
-    return names;
+  /** Rows with their names per language (translation rows named by the row's id). */
+  const named = (rows: Array<{ id: number; slug: string }>, names: Array<{ id: number; language: string; name: string }>): NamedRow[] => {
+    const of = new Map<number, Record<string, string>>();
+    for (const n of names) of.set(n.id, { ...of.get(n.id), [n.language]: n.name });
+    return rows.map((r) => ({ id: r.id, slug: r.slug, names: of.get(r.id) ?? {} }));
   };
   return {
     /** The published places after `afterId`, at most `limit`, in id order. */
@@ -96,16 +96,14 @@ export function openDataRepository(db: Db) {
         db.selectFrom("cities").select(["id", "slug"]).execute(),
         db.selectFrom("city_translations").select(["city_id as id", "language", "name"]).execute(),
       ]);
-      const of = byId(names);
-      return rows.map((r) => ({ id: r.id, slug: r.slug, names: of.get(r.id) ?? {} }));
+      return named(rows, names);
     },
     async categories(): Promise<NamedRow[]> {
       const [rows, names] = await Promise.all([
         db.selectFrom("categories").select(["id", "slug"]).execute(),
         db.selectFrom("category_translations").select(["category_id as id", "language", "name"]).execute(),
       ]);
-      const of = byId(names);
-      return rows.map((r) => ({ id: r.id, slug: r.slug, names: of.get(r.id) ?? {} }));
+      return named(rows, names);
     },
   };
 }

@@ -1,11 +1,9 @@
 // An invitation to the workspace arrives by mail when SMTP_URL is set: sent through a real SMTP conversation to
 // a local server, in the workspace language the admin chose for the invitee, with the link that sets their
 // password; a reply reaches the admin. Without mail, nothing is sent and the admin passes the link on.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
+import { localMailServer } from "../fixtures/smtp.ts";
 import { freshDatabase, silentLog } from "../setup/test-app.ts";
 import { migrate } from "../../db/migrate.ts";
 import { buildDomain } from "../../server/compose.ts";
@@ -14,33 +12,22 @@ import { workspaceMessages } from "../../app/i18n/workspace-messages.ts";
 const admin = { id: null, email: "lama.admin@example.org" };
 
 describe("an invitation by mail", () => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
-  let port: number;
+  let received: ParsedMail[];
+  let smtp: Awaited<ReturnType<typeof localMailServer>>;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        simpleParser(stream)
-          .then((mail) => received.push(mail))
-          .then(() => done(), done);
-      },
-    });
-    smtp.listen(0, "127.0.0.1");
-    await once(smtp.server, "listening");
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await localMailServer();
+    received = smtp.received;
     database = await freshDatabase("sqlite");
     await migrate(database);
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await database.close();
   });
 
   it("is sent in the invitee's workspace language, with the link, and a reply reaches the admin", async () => {
-    const domain = buildDomain(database, silentLog, { smtpUrl: `smtp://127.0.0.1:${port}`, publicOrigin: "http://site.test" });
+    const domain = buildDomain(database, silentLog, { smtpUrl: smtp.url, publicOrigin: "http://site.test" });
     const { account, path } = await domain.workspace.invite(admin, {
       email: "Nour.Translator@example.org",
       name: "Nour Haddad",

@@ -2,11 +2,9 @@
 // and a fake clock: in a week with a fact past its review date and a change waiting for review, each account that
 // edits gets one mail in its workspace language, with the workspace's addresses; a second instance, or the same
 // one an hour later, sends nothing more that week; the next week it comes again. Off, it never sends.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
+import { localMailServer } from "../fixtures/smtp.ts";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import { weekOf, weeklyMail } from "../../domain/content/weekly-mail.ts";
@@ -30,24 +28,14 @@ it("counts a week from its Monday in Damascus", () => {
 });
 
 describe.each(ENGINES)("the editors' weekly mail on %s", (engine) => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
+  let received: ParsedMail[];
+  let smtp: Awaited<ReturnType<typeof localMailServer>>;
   let t: Awaited<ReturnType<typeof testApp>>;
   let send: ReturnType<typeof editorsMail>;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        simpleParser(stream)
-          .then((mail) => received.push(mail))
-          .then(() => done(), done);
-      },
-    });
-    smtp.listen(0, "127.0.0.1");
-    await once(smtp.server, "listening");
-    const port = (smtp.server.address() as AddressInfo).port;
-    send = editorsMail(smtpMailer({ url: `smtp://127.0.0.1:${port}`, from: "workspace@visitsyria.example" }), ORIGIN);
+    smtp = await localMailServer();
+    received = smtp.received;
+    send = editorsMail(smtpMailer({ url: smtp.url, from: "workspace@visitsyria.example" }), ORIGIN);
     t = await testApp(engine);
     const ws = t.domain.workspace;
     for (const [email, role] of [
@@ -71,7 +59,7 @@ describe.each(ENGINES)("the editors' weekly mail on %s", (engine) => {
   });
   afterEach(() => vi.useRealTimers());
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await t.close();
   });
 
