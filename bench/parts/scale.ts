@@ -93,6 +93,11 @@ type Case = {
   publishesByThatServer?: number;
   exportMs: Series;
   exportPeakRssMB: Series;
+  /** The open data's places.geojson (decision 032): built by the first request after the publishes, then read. */
+  openDataFirstMs?: number;
+  openDataAgainMs: Series;
+  openDataGzipMB?: number;
+  rssAfterOpenDataMB?: number;
   /** The workspace's content list (a page of 50, filtered, found by name) and translations table, ms. */
   workspaceListMs: Series;
   translationsMs: Series;
@@ -272,6 +277,7 @@ function emptyCase(size: number, engine: Engine): Case {
     loadErrors: 0,
     publishes: 0,
     exportMs: [],
+    openDataAgainMs: [],
     exportPeakRssMB: [],
   };
 }
@@ -713,6 +719,29 @@ async function measureServer(ctx: BenchContext, c: Case, setup: CaseSetup, start
     if (c.failures.publishes) c.failures.publishes += ` (after ${c.publishes} publishes)`;
     ctx.log(`${label}: RSS ${c.rssAfterPublishesMB ?? "–"} MB after ${c.publishesByThatServer ?? 0} publishes by that server`);
 
+    // The open data after the last publish: its first request builds places.geojson (streamed, never whole in
+    // memory), the others read the file; the server's memory after it.
+    await step("open data", limits.request * 20, async () => {
+      note("building the open data");
+      const fetchGeojson = async () => {
+        const res = await fetch(`${base()}/open-data/places.geojson`, {
+          headers: { "accept-encoding": "gzip" },
+          signal: AbortSignal.timeout(limits.request * 10),
+        });
+        if (res.status !== 200) throw new Error(`places.geojson: ${res.status}`);
+        return (await res.arrayBuffer()).byteLength;
+      };
+      const first = await timed(fetchGeojson);
+      c.openDataFirstMs = first.ms;
+      c.openDataGzipMB = Math.round((first.value / 2 ** 20) * 10) / 10;
+      for (let i = 0; i < 3; i++) c.openDataAgainMs.push((await timed(fetchGeojson)).ms);
+      c.rssAfterOpenDataMB = mb(rssOf(server!.child.pid!));
+    });
+    ctx.log(
+      `${label}: places.geojson built in ${c.openDataFirstMs ?? "–"} ms (${c.openDataGzipMB ?? "–"} MB gzip), ` +
+        `then ${cell(c.openDataAgainMs)} ms; RSS ${c.rssAfterOpenDataMB ?? "–"} MB`,
+    );
+
     // Previews last, since one renders the whole site with the draft in place: each of a new draft, then again.
     await step("previews", setup.runs * 4 * limits.request, async (stopped) => {
       for (let run = 1; run <= setup.runs && !stopped(); run++) {
@@ -777,11 +806,11 @@ function budgetsOf(c: Case): Budget[] {
     share("warm page req/s during a publish a second vs without", c.pageRps, c.pageRpsStorm),
     share("list req/s during a publish a second vs without", c.listRps, c.listRpsStorm),
     atMost(
-      "server RSS after load and after the publishes",
+      "server RSS after load, the publishes and the open data",
       350,
       "MB",
-      Math.max(c.rssAfterLoadMB ?? Number.NaN, c.rssAfterPublishesMB ?? Number.NaN),
-      ["publishes", "runs", "rates", "start", "load"],
+      Math.max(c.rssAfterLoadMB ?? Number.NaN, c.rssAfterPublishesMB ?? Number.NaN, c.rssAfterOpenDataMB ?? Number.NaN),
+      ["publishes", "runs", "rates", "start", "load", "open data"],
       !c.failures.publishes,
     ),
     {
@@ -858,6 +887,10 @@ function report(
       (c) => `${one(c.rssAfterPublishesMB)} (${c.publishesByThatServer ?? 0} / ${c.publishes})`,
     ],
     ["server killed and started again", (c) => String(c.restarts)],
+    ["open data places.geojson: first (built), ms", (c) => one(c.openDataFirstMs)],
+    ["… then from its file, ms", (c) => cell(c.openDataAgainMs)],
+    ["… its size, gzip, MB", (c) => one(c.openDataGzipMB)],
+    ["server RSS after the open data, MB", (c) => one(c.rssAfterOpenDataMB)],
     ["content:export, ms", (c) => cell(c.exportMs)],
     ["content:export peak RSS, MB", (c) => cell(c.exportPeakRssMB)],
   ];
