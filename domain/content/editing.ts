@@ -47,6 +47,16 @@ import { restamp, translatedTexts, translationStates, type TranslationState } fr
 
 /** The longest reason an admin may give for publishing without review. */
 export const REASON_MAX = 500;
+/** The longest note a reviewer or an editor may write on an item. */
+export const NOTE_MAX = 2000;
+
+/** A review note's text, trimmed; refused when required and empty, or too long. */
+export function reviewNote(text: string, required: boolean): string {
+  const body = text.trim();
+  if (required && !body) throw new EditingError("invalid", [{ field: "reviewNote", code: "required" }]);
+  if (body.length > NOTE_MAX) throw new EditingError("invalid", [{ field: "reviewNote", code: "too_big", values: { maximum: NOTE_MAX } }]);
+  return body;
+}
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
 export const SCHEDULE_CHECK_MS = 10_000;
@@ -565,9 +575,9 @@ export function editingService(d: {
       const doc = await found(type, slug);
       if (!doc.review || doc.review.revision !== revision || doc.revision !== revision) throw new EditingError("conflict");
       if (doc.review.by === editor.email || doc.updatedBy === editor.email) throw new EditingError("own-change");
+      const body = reviewNote(note, false);
       const at = now().toISOString();
-      const also = (trx: Db) =>
-        reviewsRepository(trx).addNote(doc, { revision, kind: "approved", author: editor.email, at, body: note.trim() });
+      const also = (trx: Db) => reviewsRepository(trx).addNote(doc, { revision, kind: "approved", author: editor.email, at, body });
       return publishNow(editor, doc, doc.draft, "content.approve", { detail: { submittedBy: doc.review.by }, also });
     },
 

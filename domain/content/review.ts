@@ -12,10 +12,8 @@ import { isDocumentType } from "./documents.ts";
 import { reviewsRepository, type ReviewLink, type ReviewNote } from "../../db/repositories/reviews.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { can } from "../workspace/roles.ts";
-import { EditingError, needPermission, type Editor, type EditingService } from "./editing.ts";
+import { EditingError, needPermission, reviewNote, type Editor, type EditingService } from "./editing.ts";
 
-/** The longest note a reviewer or an editor may write. */
-export const NOTE_MAX = 2000;
 /** What an item's page shows of its notes: the latest. */
 export const NOTES_SHOWN = 100;
 /** How long an outside reviewer's link opens the draft. */
@@ -46,15 +44,6 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     const doc = isDocumentType(type) && type !== "languages" ? await documents.get(type, slug) : undefined;
     if (!doc) throw new EditingError("not-found");
     return doc;
-  }
-
-  /** A note's text, trimmed; refused when required and empty, or too long. */
-  function noteText(text: string, required: boolean): string {
-    const body = text.trim();
-    if (required && !body) throw new EditingError("invalid", [{ field: "reviewNote", code: "required" }]);
-    if (body.length > NOTE_MAX)
-      throw new EditingError("invalid", [{ field: "reviewNote", code: "too_big", values: { maximum: NOTE_MAX } }]);
-    return body;
   }
 
   /** Writes the change, its note and its audit entry at once: a refusal leaves nothing half-written. */
@@ -90,7 +79,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
       need(editor, "content.translate");
       const doc = await found(type, slug);
       if (doc.revision !== revision) throw new EditingError("conflict");
-      const body = noteText(text, false);
+      const body = reviewNote(text, false);
       const named = reviewer.trim() || null;
       if (named && !(await this.reviewers(editor)).includes(named))
         throw new EditingError("invalid", [{ field: "reviewer", code: "invalid_value" }]);
@@ -111,7 +100,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
       const doc = await found(type, slug);
       if (!doc.review || doc.review.revision !== revision) throw new EditingError("conflict");
       if (doc.review.by === editor.email) throw new EditingError("own-change");
-      const body = noteText(text, true);
+      const body = reviewNote(text, true);
       await recorded(
         editor,
         doc,
@@ -126,7 +115,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     async comment(editor: Editor, type: string, slug: string, text: string): Promise<void> {
       need(editor, "content.translate");
       const doc = await found(type, slug);
-      const body = noteText(text, true);
+      const body = reviewNote(text, true);
       await recorded(editor, doc, "content.comment", { revision: doc.revision, kind: "comment", body }, async () => true);
     },
 

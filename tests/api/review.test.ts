@@ -101,6 +101,10 @@ describe.each(ENGINES)("review before publishing on %s", (engine) => {
     await expect(editing.approve(translator, "site", PLACE, revision, "")).rejects.toMatchObject({ code: "forbidden" });
     await expect(review.sendBack(author, "site", PLACE, revision, "No.")).rejects.toMatchObject({ code: "own-change" });
     await expect(review.comment(viewer, "site", PLACE, "A viewer only reads.")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(editing.approve(admin, "site", PLACE, revision, "x".repeat(2001))).rejects.toMatchObject({
+      code: "invalid",
+      problems: [{ field: "reviewNote", code: "too_big", values: { maximum: 2000 } }],
+    });
     // Someone else saves after the submission: what was submitted is no longer what would be published.
     const item = await place();
     await t.domain.editing.save(reviewer, "site", PLACE, item.revision, {
