@@ -126,6 +126,7 @@ export function statisticsService(d: {
       return {
         from,
         perDay: period.map((day) => ({ day, count: counted.get(day) ?? 0 })),
+        unansweredAtLeast: UNANSWERED_AT_LEAST,
         pages,
         languages,
         sources,

@@ -10,7 +10,6 @@ import { editorOf, refusal } from "../../lib/content.server";
 import { WorkspaceTable } from "../../components/workspace/Table";
 import { languageName } from "../../lib/workspace-format";
 import { isLanguageCode } from "../../../shared/languages";
-import { UNANSWERED_AT_LEAST } from "../../../domain/statistics/service";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { editor } = editorOf(context);
@@ -118,7 +117,7 @@ export default function Statistics() {
       {/* Not a region of its own: its table is one, named as this heading is. */}
       <div className="ws-card">
         <h2 id="unanswered">{t("statistics.unanswered")}</h2>
-        <p>{t("statistics.unansweredNote", { count: UNANSWERED_AT_LEAST })}</p>
+        <p>{t("statistics.unansweredNote", { count: v.unansweredAtLeast })}</p>
         {v.searches.length === 0 ? (
           <p>{t("statistics.noUnanswered")}</p>
         ) : (
