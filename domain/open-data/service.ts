@@ -22,7 +22,8 @@ export const isDatasetName = (name: string): name is DatasetName => Object.hasOw
 /** Places read at a time while a dataset is written. */
 const BATCH = 500;
 
-export type BuiltDataset = { version: number; path: string; modified: Date; encodings: Record<"br" | "gzip" | "identity", string> };
+/** A dataset built for a content version: its file in each encoding it is kept in. */
+export type BuiltDataset = { version: number; modified: Date; encodings: Record<"br" | "gzip" | "identity", string> };
 
 export function openDataService(d: {
   repo: OpenDataRepository;
@@ -64,7 +65,7 @@ export function openDataService(d: {
     const path = join(folder, name);
     const encodings = { identity: path, gzip: `${path}.gz`, br: `${path}.br` };
     const done = await stat(encodings.br).catch(() => undefined);
-    if (done) return { version, path, modified: done.mtime, encodings };
+    if (done) return { version, modified: done.mtime, encodings };
     await mkdir(folder, { recursive: true });
     // Written under a name of its own, then renamed: a reader never sees half a file.
     const part = `${path}.${randomUUID()}.part`;
@@ -83,7 +84,7 @@ export function openDataService(d: {
     // What older versions left: nobody asks for them any more.
     for (const entry of await readdir(root))
       if (/^\d+$/.test(entry) && Number(entry) < version) await rm(join(root, entry), { recursive: true, force: true });
-    return { version, path, modified: (await stat(encodings.br)).mtime, encodings };
+    return { version, modified: (await stat(encodings.br)).mtime, encodings };
   }
 
   return {

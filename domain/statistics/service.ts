@@ -21,8 +21,6 @@ const TEXT_MAX = 80;
 const THIN_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type StatisticsView = Awaited<ReturnType<ReturnType<typeof statisticsService>["view"]>>;
-
 export function statisticsService(d: {
   repo: StatisticsRepository;
   /** STATISTICS=off: nothing is counted (the bench compares the two). */
