@@ -43,6 +43,7 @@ export const GENERIC_WEIGHT = 0.3;
 const MAX_PHRASE_POSITIONS = 32;
 /** A hit is its phrase and its position in one integer: phrase << POSITION_BITS | position. */
 export const POSITION_BITS = 5;
+export const POSITION_MASK = (1 << POSITION_BITS) - 1;
 
 /** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
 export class Lists {
@@ -141,14 +142,19 @@ export class IndexTables {
   protected readonly groupDocs: Lists;
   /** Per term: [group, occurrences] pairs, the groups whose names hold it and how often. */
   protected readonly termGroups: Lists;
-  /** Per name or alias phrase: its place, field, first position (in positionTerm) and length. */
+  /** Per name or alias phrase: its place, field and length. */
   protected readonly phraseDoc: Int32Array;
   protected readonly phraseField: Uint8Array;
-  protected readonly phraseStart: Int32Array;
   protected readonly phraseLength: Uint8Array;
-  /** Per position of a phrase, its word's term; and per term, what it weighs in a name (its idf, less if generic). */
-  protected readonly positionTerm: Int32Array;
-  protected readonly nameWeight: Float64Array;
+  /**
+   * Per hit (beside hits.data): the share of its phrase's weight that the hit's word carries, a word weighing
+   * its idf (less if generic). A query's hits add up to how much of a name was typed; computed once here, it
+   * costs a sequential read per hit instead of three scattered ones (at 50,000 places, the misses were half of
+   * a query's time).
+   */
+  protected readonly hitShare: Float32Array;
+  /** Per hit (beside hits.data): its phrase's place, read in order rather than looked up by phrase. */
+  protected readonly hitDoc: Int32Array;
   /** Terms of name-like phrases, sorted, for prefix matching; and the typo finder over them. */
   protected readonly vocabulary: Int32Array;
   protected readonly typos: TypoFinder;
@@ -168,11 +174,9 @@ export class IndexTables {
     this.termGroups = t.termGroups;
     this.phraseDoc = t.phraseDoc;
     this.phraseField = t.phraseField;
-    this.phraseStart = t.phraseStart;
     this.phraseLength = t.phraseLength;
     this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
-    this.positionTerm = t.positionTerm;
-    this.nameWeight = Float64Array.from(this.idf, (idf, term) => idf * (isGeneric(this.termText[term]!) ? GENERIC_WEIGHT : 1));
+    [this.hitShare, this.hitDoc] = this.hitDetails(t);
     // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
     const vocabulary: number[] = [];
     for (let term = 0; term < this.termText.length; term++) {
@@ -185,6 +189,24 @@ export class IndexTables {
     );
     vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
     this.vocabulary = Int32Array.from(vocabulary);
+  }
+
+  private hitDetails({ positionTerm, phraseStart }: Tables): [Float32Array, Int32Array] {
+    const nameWeight = Float64Array.from(this.idf, (idf, term) => idf * (isGeneric(this.termText[term]!) ? GENERIC_WEIGHT : 1));
+    const phraseWeight = new Float64Array(this.phraseDoc.length);
+    for (let phrase = 0; phrase < phraseWeight.length; phrase++)
+      for (let p = 0, start = phraseStart[phrase]!; p < this.phraseLength[phrase]!; p++)
+        phraseWeight[phrase]! += nameWeight[positionTerm[start + p]!]!;
+    const { data } = this.hits;
+    const shares = new Float32Array(data.length);
+    const docs = new Int32Array(data.length);
+    for (let k = 0; k < data.length; k++) {
+      const phrase = data[k]! >> POSITION_BITS;
+      const whole = phraseWeight[phrase]!;
+      if (whole > 0) shares[k] = nameWeight[positionTerm[phraseStart[phrase]! + (data[k]! & POSITION_MASK)]!]! / whole;
+      docs[k] = this.phraseDoc[phrase]!;
+    }
+    return [shares, docs];
   }
 
   /** Whether a name, an alias, a city or a category holds the term (not only summaries). */

@@ -87,7 +87,9 @@ async function wholeIndex(repo: SearchRepository): Promise<SearchIndex> {
     for (const doc of placeDocuments(await repo.documents(ids.slice(i, i + BUILD_BATCH)))) builder.add(doc);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return new SearchIndex(builder.finish());
+  const index = new SearchIndex(builder.finish());
+  index.warmUp();
+  return index;
 }
 
 /** How long a query waits for a rebuild before it answers from the previous version's index. */
