@@ -20,7 +20,8 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
   const version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version as string;
 
-  const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });
+  // A search answer reads the database up to four times at once (server/api/places/place-answers.ts).
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH, keepConnections: 4 });
   onStage("migrating");
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
