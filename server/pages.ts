@@ -58,13 +58,13 @@ export async function pageHandler(
   const { appContext } = build.entry.module as unknown as EntryExtras;
   const cache = new AnswerCache(cacheBytes, () => domain.content.version());
   const tileOrigins = domain.mapTiles ? [new URL(domain.mapTiles).origin] : [];
-  async function render(request: Request, c: Context, site = domain): Promise<Answer> {
+  async function render(request: Request, c: Context, withDomain = domain): Promise<Answer> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
     // Only the workspace's guard knows who is signed in, and it runs for /admin alone; a public page never
     // has a cookie to read (server/app.ts takes the header off).
     const workspace = c.get("workspaceUser") as SignedIn | undefined;
-    context.set(appContext, { domain: site, client: clientKey(c, trustProxy), errors, workspace });
+    context.set(appContext, { domain: withDomain, client: clientKey(c, trustProxy), errors, workspace });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
     // error handler, with the unavailable page), not a 500 that blames the site.
@@ -86,7 +86,7 @@ export async function pageHandler(
    * it looks. Refused (a plain page in `language`) when the item is not there or not whole yet.
    */
   async function draftPage(
-    draftSite: Previewer,
+    withDraft: Previewer,
     reader: Editor,
     { type, slug, language }: { type: string; slug: string; language: LanguageCode },
     url: URL,
@@ -97,8 +97,8 @@ export async function pageHandler(
     const refused = (status: number, text: string) => plainPage(status, language, text);
     const asked = url.searchParams.get("lang");
     try {
-      const entry = await draftSite(reader, type, slug, isLanguageCode(asked) ? asked : "en", (site, path) =>
-        render(new Request(new URL(path, url.origin), { headers: request.headers }), c, site),
+      const entry = await withDraft(reader, type, slug, isLanguageCode(asked) ? asked : "en", (draftDomain, path) =>
+        render(new Request(new URL(path, url.origin), { headers: request.headers }), c, draftDomain),
       );
       const html = new TextDecoder()
         .decode(entry.body)
@@ -119,12 +119,12 @@ export async function pageHandler(
   }
 
   /** /admin/preview/{type}/{slug}?lang=ar: a draft's public page for the editor signed in. */
-  async function previewPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
+  async function previewPage(withDraft: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
     const [type, slug] = url.pathname.split("/").slice(3);
     // The guard has let only an account with content.read come this far.
     const who = c.get("workspaceUser") as SignedIn;
     const language = workspaceLanguage(who.account.uiLanguage, null);
-    return draftPage(draftSite, who.account, { type, slug, language }, url, request, c);
+    return draftPage(withDraft, who.account, { type, slug, language }, url, request, c);
   }
 
   /**
@@ -132,12 +132,12 @@ export async function pageHandler(
    * no cookie and no account: the token is the whole permission, so the answer is never kept, indexed or sent
    * on as a referrer. An unknown, expired or revoked link is a plain 404.
    */
-  async function reviewerPage(draftSite: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
+  async function reviewerPage(withDraft: Previewer, url: URL, request: Request, c: Context): Promise<Response> {
     const asked = url.searchParams.get("lang");
     const language = workspaceLanguage(undefined, asked);
     const link = await domain.review.openLink(url.pathname.slice(REVIEW_PREFIX.length));
     const res = link
-      ? await draftPage(draftSite, reviewLinkReader(link.createdBy), { ...link, language }, url, request, c)
+      ? await draftPage(withDraft, reviewLinkReader(link.createdBy), { ...link, language }, url, request, c)
       : plainPage(404, language, workspaceMessages(language).review.linkGone);
     res.headers.set("cache-control", "no-store");
     res.headers.set("referrer-policy", "no-referrer");

@@ -24,11 +24,11 @@ export function previewer(domain: Domain, log: Logger) {
     type: string,
     slug: string,
     language: LanguageCode,
-    show: (site: Domain, path: string) => Promise<T>,
+    show: (withDraft: Domain, path: string) => Promise<T>,
   ): Promise<T> =>
     domain.editing.withDraftPublished(editor, type, slug, async (handle) => {
-      const site = buildDomain(handle, log, options);
-      return show(site, localePath(language, await publicPathOf(site, type, slug)));
+      const withDraft = buildDomain(handle, log, options);
+      return show(withDraft, localePath(language, await publicPathOf(withDraft, type, slug)));
     });
 }
 export type Previewer = ReturnType<typeof previewer>;

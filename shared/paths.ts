@@ -21,3 +21,11 @@ export function splitLanguage(pathname: string): { language: LanguageCode; path:
 export function alternates(path: string): Array<{ language: LanguageCode; path: string }> {
   return LANGUAGE_CODES.map((language) => ({ language, path: localePath(language, path) }));
 }
+
+/** The paths of the site's screens that name content by id (the original app's URLs, kept). */
+export const sitePath = {
+  place: (categoryId: number, cityId: number, placeId: number) => `/cities/${categoryId}/sites/${cityId}/action/${placeId}`,
+  citySites: (categoryId: number, cityId: number) => `/cities/${categoryId}/sites/${cityId}`,
+  category: (categoryId: number) => `/cities/${categoryId}`,
+  service: (serviceId: number) => `/services/${serviceId}`,
+};

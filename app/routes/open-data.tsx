@@ -6,6 +6,7 @@ import { useLoaderData } from "react-router";
 import { domainOf, languageOf } from "../lib/loader-params.server";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
+import { DAMASCUS_ZONE } from "../../shared/damascus-time";
 
 const LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/";
 const FIELDS = ["name", "kind", "where", "status", "unesco", "pages", "pictures"] as const;
@@ -25,7 +26,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export default function OpenData() {
   const { t, language } = useI18n();
   const { origin, modified } = useLoaderData<typeof loader>();
-  const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "Asia/Damascus" }).format(new Date(iso));
+  const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: DAMASCUS_ZONE }).format(new Date(iso));
   const geojson = `${origin}/open-data/places.geojson`;
   return (
     <div className="page narrow">

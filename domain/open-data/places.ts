@@ -5,14 +5,14 @@
 import type { NamedRow, OpenPlaceRow } from "../../db/repositories/open-data.ts";
 import { LANGUAGE_CODES } from "../../shared/languages.ts";
 import { LICENCES } from "../../shared/licences.ts";
-import { localePath } from "../../shared/paths.ts";
+import { localePath, sitePath } from "../../shared/paths.ts";
 import { parseMediaDetails } from "../content/media-details.ts";
 import type { StoredFacts } from "../content/facts.ts";
 
 /** What a feature names beside the place: its city's and category's slugs and names. */
 export type PlaceContext = { origin: string; cities: Map<number, NamedRow>; categories: Map<number, NamedRow> };
 
-const pagePath = (p: OpenPlaceRow) => `/cities/${p.categoryId}/sites/${p.cityId}/action/${p.id}`;
+const pagePath = (p: OpenPlaceRow) => sitePath.place(p.categoryId, p.cityId, p.id);
 
 /** The picture's file at the width lists use (the 960 px WebP), else as stored. */
 function pictureUrl(src: string, details: ReturnType<typeof parseMediaDetails>, origin: string): string {
