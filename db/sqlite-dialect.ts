@@ -1,7 +1,7 @@
 // Kysely's SqliteDialect speaks to a better-sqlite3-shaped object; this adapter gives it Node's built-in
 // node:sqlite, so the embedded database needs no native add-on (see docs/decisions/003-database.md).
-import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { SqliteDialect } from "kysely";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { type SqliteDatabase, SqliteDialect } from "kysely";
 
 class Statement {
   readonly reader: boolean;
@@ -12,14 +12,14 @@ class Statement {
     this.reader = statement.columns().length > 0;
   }
   all(parameters: ReadonlyArray<unknown>) {
-    return this.#statement.all(...(parameters as any[]));
+    return this.#statement.all(...(parameters as SQLInputValue[]));
   }
   run(parameters: ReadonlyArray<unknown>) {
-    const { changes, lastInsertRowid } = this.#statement.run(...(parameters as any[]));
+    const { changes, lastInsertRowid } = this.#statement.run(...(parameters as SQLInputValue[]));
     return { changes, lastInsertRowid };
   }
   iterate(parameters: ReadonlyArray<unknown>) {
-    return this.#statement.iterate(...(parameters as any[]));
+    return this.#statement.iterate(...(parameters as SQLInputValue[]));
   }
 }
 
@@ -33,7 +33,7 @@ const STATEMENTS_KEPT = 256;
 
 export function nodeSqliteDialect(path: string): SqliteDialect {
   return new SqliteDialect({
-    database: () => {
+    database: async () => {
       const db = new DatabaseSync(path, { timeout: 5000 });
       db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
       const kept = new Map<string, Statement>();
@@ -45,13 +45,14 @@ export function nodeSqliteDialect(path: string): SqliteDialect {
         if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
         return statement;
       };
-      return {
+      const database: SqliteDatabase = {
         close: () => {
           kept.clear();
           db.close();
         },
         prepare,
-      } as any;
+      };
+      return database;
     },
   });
 }

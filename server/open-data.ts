@@ -4,7 +4,7 @@
 // version already is answered 304.
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import type { Context, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import type { Domain } from "../domain/domain.ts";
 import { catalog } from "../domain/open-data/catalog.ts";
 import { placesJsonSchema } from "../domain/open-data/schema.ts";
@@ -45,7 +45,7 @@ function catalogTexts() {
   };
 }
 
-export function openDataRoutes(app: Hono<any>, domain: Domain) {
+export function openDataRoutes<E extends Env>(app: Hono<E>, domain: Domain) {
   app.get("/open-data/catalog.jsonld", async (c) => {
     const version = await domain.content.version();
     const etag = `"catalog-${version}"`;

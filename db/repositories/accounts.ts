@@ -27,7 +27,7 @@ export function accountsRepository(db: Db) {
           .exists(eb.selectFrom("admin_account as a").whereRef("a.userId", "=", "u.id").where("a.password", "is not", null).select("a.id"))
           .as("has_password"),
       );
-  const toRow = (r: any): AccountRow => ({
+  const toRow = (r: Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>): AccountRow => ({
     id: r.id,
     name: r.name,
     email: r.email,

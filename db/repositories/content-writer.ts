@@ -1,7 +1,7 @@
 // Writes published content (used only by the content loader). Entities are matched by slug so ids stay stable.
+import type { Generated, Kysely } from "kysely";
 import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
-import type { Database } from "../schema.ts";
 
 type Tx = Db;
 export type Translations<F extends string> = Record<string, Record<F, string>>;
@@ -14,6 +14,8 @@ export type MediaInput = {
   text?: Translations<"title" | "description">;
 };
 
+/** An entity's row as the loader writes it: its table's columns by name, with when it changed. */
+export type EntityWrite = Record<string, unknown> & { slug: string; updated_at: string };
 type EntityTable = "categories" | "cities" | "service_types" | "places" | "gallery_items" | "experiences";
 const TRANSLATIONS = {
   categories: ["category_translations", "category_id"],
@@ -23,6 +25,15 @@ const TRANSLATIONS = {
   gallery_items: ["gallery_item_translations", "gallery_item_id"],
   experiences: ["experience_translations", "experience_id"],
 } as const;
+type TranslationTable = (typeof TRANSLATIONS)[EntityTable][0];
+/**
+ * The entity tables seen through the columns they all have, and their translation tables through columns named
+ * at run time: Kysely types a statement for one table it knows, and these statements name any of them. The
+ * rows written are each table's own (upsertEntity's `row` is typed by its table).
+ */
+type EntityColumns = { id: Generated<number>; slug: string; position: number; updated_at: string };
+type AnyEntity = Kysely<Record<EntityTable, EntityColumns> & Record<TranslationTable, Record<string, string | number>>>;
+
 /** The owner_type a media row uses for each entity table. */
 export const OWNER_TYPE: Record<EntityTable, string> = {
   categories: "category",
@@ -37,6 +48,7 @@ export const OWNER_TYPE: Record<EntityTable, string> = {
 const KEPT_SEARCH_VERSIONS = 1000;
 
 export function contentWriter(tx: Tx) {
+  const entities = tx as unknown as AnyEntity;
   return {
     async upsertLanguages(rows: Array<{ id: number; code: string; name: string }>) {
       for (const [position, l] of rows.entries()) {
@@ -61,29 +73,26 @@ export function contentWriter(tx: Tx) {
 
     /** The id of an entity by its slug, if it is stored. */
     async idBySlug(table: EntityTable, slug: string): Promise<number | undefined> {
-      return ((await (tx as any).selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirst()) as { id: number } | undefined)
-        ?.id;
+      return (await entities.selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirst())?.id;
     },
 
     /** Inserts or updates one entity by slug, replaces its translations and media; returns its id. */
-    async upsertEntity<T extends EntityTable>(
-      table: T,
-      row: Omit<Database[T], "id"> & { slug: string },
-      translations: Translations<string>,
-      media: MediaInput[],
-    ): Promise<number> {
-      const existing = await (tx as any).selectFrom(table).select("id").where("slug", "=", row.slug).executeTakeFirst();
+    async upsertEntity(table: EntityTable, row: EntityWrite, translations: Translations<string>, media: MediaInput[]): Promise<number> {
+      // The row's other columns are its table's, as the loader made them from the checked content file; the
+      // statements see it through the columns every entity table has.
+      const written = row as Omit<EntityColumns, "id">;
+      const existing = await entities.selectFrom(table).select("id").where("slug", "=", row.slug).executeTakeFirst();
       let id: number;
       if (existing) {
         id = existing.id;
-        await (tx as any).updateTable(table).set(row).where("id", "=", id).execute();
+        await entities.updateTable(table).set(written).where("id", "=", id).execute();
       } else {
-        id = (await (tx as any).insertInto(table).values(row).returning("id").executeTakeFirstOrThrow()).id;
+        id = (await entities.insertInto(table).values(written).returning("id").executeTakeFirstOrThrow()).id;
       }
       const [tTable, fk] = TRANSLATIONS[table];
-      await (tx as any).deleteFrom(tTable).where(fk, "=", id).execute();
+      await entities.deleteFrom(tTable).where(fk, "=", id).execute();
       const tRows = Object.entries(translations).map(([language, fields]) => ({ [fk]: id, language, ...fields }));
-      if (tRows.length) await (tx as any).insertInto(tTable).values(tRows).execute();
+      if (tRows.length) await entities.insertInto(tTable).values(tRows).execute();
       await this.replaceMedia(OWNER_TYPE[table], id, media, row.updated_at);
       return id;
     },
@@ -135,9 +144,7 @@ export function contentWriter(tx: Tx) {
 
     /** An entity's id and position by its slug, if it is stored. */
     async placing(table: EntityTable, slug: string): Promise<{ id: number; position: number } | undefined> {
-      return (await (tx as any).selectFrom(table).select(["id", "position"]).where("slug", "=", slug).executeTakeFirst()) as
-        | { id: number; position: number }
-        | undefined;
+      return entities.selectFrom(table).select(["id", "position"]).where("slug", "=", slug).executeTakeFirst();
     },
 
     /**
@@ -187,9 +194,7 @@ export function contentWriter(tx: Tx) {
 
     /** A stored city's or category's slug and position, by its id. */
     async slugOf(table: "cities" | "categories", id: number): Promise<{ slug: string; position: number } | undefined> {
-      return (await (tx as any).selectFrom(table).select(["slug", "position"]).where("id", "=", id).executeTakeFirst()) as
-        | { slug: string; position: number }
-        | undefined;
+      return entities.selectFrom(table).select(["slug", "position"]).where("id", "=", id).executeTakeFirst();
     },
 
     /** Removes one entity, its media and what its translations hang on; answers whether it was there. */
@@ -197,7 +202,7 @@ export function contentWriter(tx: Tx) {
       const row = await this.placing(table, slug);
       if (!row) return false;
       await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "=", row.id).execute();
-      await (tx as any).deleteFrom(table).where("id", "=", row.id).execute();
+      await entities.deleteFrom(table).where("id", "=", row.id).execute();
       await tx.deleteFrom("content_meta").where("key", "=", `hash:${table}:${slug}`).execute();
       return true;
     },
@@ -209,12 +214,12 @@ export function contentWriter(tx: Tx) {
      */
     async deleteMissing(table: EntityTable, keep: string[]) {
       const kept = new Set(keep);
-      const stored = (await (tx as any).selectFrom(table).select(["id", "slug"]).execute()) as Array<{ id: number; slug: string }>;
+      const stored = await entities.selectFrom(table).select(["id", "slug"]).execute();
       const gone = stored.filter((r) => !kept.has(r.slug)).map((r) => r.id);
       for (const ids of inBatches(gone)) {
         await tx.deleteFrom("media").where("owner_type", "=", OWNER_TYPE[table]).where("owner_id", "in", ids).execute();
         if (table === "cities") await tx.updateTable("experiences").set({ city_id: null }).where("city_id", "in", ids).execute();
-        await (tx as any).deleteFrom(table).where("id", "in", ids).execute();
+        await entities.deleteFrom(table).where("id", "in", ids).execute();
       }
       return gone.length;
     },

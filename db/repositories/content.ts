@@ -1,5 +1,5 @@
 // All reads of published content. The only module (with its siblings) that writes SQL for content.
-import { sql, type Selectable } from "kysely";
+import { type Expression, expressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import type { Db } from "../engine.ts";
 import type { Database } from "../schema.ts";
 import { tr } from "./translations.ts";
@@ -87,20 +87,24 @@ export function contentRepository(db: Db) {
       ]);
   }
 
-  /** The filter's conditions on a query over "places as p" (a list, a count, or a column's values). */
-  function applyFilter<Q>(q: Q, f: PlaceFilter): Q {
-    let r: any = q;
-    if (f.categoryId !== undefined) r = r.where("p.category_id", "=", f.categoryId);
-    if (f.cityId !== undefined) r = r.where("p.city_id", "=", f.cityId);
-    if (f.serviceTypeId !== undefined) r = r.where("p.service_type_id", "=", f.serviceTypeId);
-    if (f.star !== undefined) r = r.where("p.star", "=", f.star);
-    if (f.featured) r = r.where("p.featured", "=", 1);
-    if (f.kind !== undefined) r = r.where("p.kind", "=", f.kind);
-    if (f.notKind !== undefined) r = r.where("p.kind", "<>", f.notKind);
-    if (f.withoutService) r = r.where("p.service_type_id", "is", null).where("p.star", "is", null);
-    if (f.ids) r = r.where("p.id", "in", f.ids.length ? f.ids : [-1]);
-    if (f.slug !== undefined) r = r.where("p.slug", "=", f.slug);
-    return r;
+  /**
+   * The filter's conditions on a query over "places as p" (a list, a count, or a column's values), as one
+   * expression: it fits any of those queries, whatever else they join.
+   */
+  function applyFilter<Q extends { where(condition: Expression<SqlBool>): Q }>(q: Q, f: PlaceFilter): Q {
+    const eb = expressionBuilder<{ p: Database["places"] }, "p">();
+    const all: Expression<SqlBool>[] = [];
+    if (f.categoryId !== undefined) all.push(eb("p.category_id", "=", f.categoryId));
+    if (f.cityId !== undefined) all.push(eb("p.city_id", "=", f.cityId));
+    if (f.serviceTypeId !== undefined) all.push(eb("p.service_type_id", "=", f.serviceTypeId));
+    if (f.star !== undefined) all.push(eb("p.star", "=", f.star));
+    if (f.featured) all.push(eb("p.featured", "=", 1));
+    if (f.kind !== undefined) all.push(eb("p.kind", "=", f.kind));
+    if (f.notKind !== undefined) all.push(eb("p.kind", "<>", f.notKind));
+    if (f.withoutService) all.push(eb("p.service_type_id", "is", null), eb("p.star", "is", null));
+    if (f.ids) all.push(eb("p.id", "in", f.ids.length ? f.ids : [-1]));
+    if (f.slug !== undefined) all.push(eb("p.slug", "=", f.slug));
+    return all.length ? q.where(eb.and(all)) : q;
   }
 
   /**

@@ -107,7 +107,7 @@ export async function writeEntity(
     return existing;
   }
   report.changed++;
-  const id = await w.upsertEntity(table, { ...row, updated_at: stamp } as any, texts, media);
+  const id = await w.upsertEntity(table, { ...row, updated_at: stamp }, texts, media);
   await w.setMeta(key, hash);
   return id;
 }

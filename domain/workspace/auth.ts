@@ -21,7 +21,7 @@ export function workspaceAuth(handle: DatabaseHandle, o: WorkspaceAuthOptions) {
     baseURL: o.origin,
     basePath: `${WORKSPACE_PREFIX}/auth`,
     secret: o.secret,
-    database: { db: handle.db as any, type: handle.engine },
+    database: { db: handle.db, type: handle.engine },
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,

@@ -1,5 +1,7 @@
 // A readable API reference rendered from the OpenAPI document: plain HTML, no script, no third party.
-type Doc = { info: { title: string; version: string; description: string }; paths: Record<string, Record<string, any>> };
+import type { OpenApiOperation } from "./registry.ts";
+
+type Doc = { info: { title: string; version: string; description: string }; paths: Record<string, Record<string, OpenApiOperation>> };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -8,12 +10,12 @@ export function apiReferencePage(doc: Doc): string {
     Object.entries(ops).map(([method, op]) => {
       const params = (op.parameters ?? [])
         .map(
-          (p: any) =>
+          (p) =>
             `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ", required" : ""})${p.description ? `: ${escapeHtml(p.description)}` : ""}</li>`,
         )
         .join("");
       const body = op.requestBody
-        ? `<p>Body: ${Object.keys(op.requestBody.content[Object.keys(op.requestBody.content)[0]].schema.properties ?? {})
+        ? `<p>Body: ${Object.keys(Object.values(op.requestBody.content)[0]?.schema.properties ?? {})
             .map((k) => `<code>${escapeHtml(k)}</code>`)
             .join(", ")} (JSON, form or multipart)</p>`
         : "";

@@ -1,12 +1,21 @@
 // Declares each API endpoint once: its validation, its handler and its OpenAPI description come from the
 // same zod schemas, so the document cannot drift from what the server does.
-import type { Context, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import { z } from "zod";
 import { parseOr400 } from "../http/validate.ts";
 import { readBody } from "../http/body.ts";
 import type { AnswerCache } from "../http/answer-cache.ts";
 
 type Method = "get" | "post";
+/** One operation of the OpenAPI document as written here (the reference page reads it too). */
+export type OpenApiOperation = {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  parameters: Array<{ name: string; in: "path" | "query"; required: boolean; schema: unknown; description?: string }>;
+  responses: Record<string, unknown>;
+  requestBody?: { required: boolean; content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
 export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   method: Method;
   /** Hono path syntax: /place1/places/:id */
@@ -29,21 +38,22 @@ export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   observe?: (input: { query: z.infer<Q>; body: z.infer<B> }, answer: Response) => void;
 };
 
-export type AnyEndpoint = Endpoint<any, any, any>;
+/** An endpoint whatever its schemas: mount() hands the handler what the schemas let through. */
+export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType>;
 
 type NoFields = z.ZodObject<Record<never, never>>;
 
 export function endpoint<P extends z.ZodType = NoFields, Q extends z.ZodType = NoFields, B extends z.ZodType = NoFields>(
   e: Endpoint<P, Q, B>,
 ): AnyEndpoint {
-  return e as AnyEndpoint;
+  return e as unknown as AnyEndpoint;
 }
 
 /**
  * Every GET of this API reads published content only, and so does a POST marked `readsContent`: their
  * answers are kept in `cache` by address and validated form, until the content changes.
  */
-export function mount(app: Hono<any>, base: string, endpoints: AnyEndpoint[], cache: AnswerCache) {
+export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyEndpoint[], cache: AnswerCache) {
   for (const e of endpoints) {
     const cached = e.method === "get" || e.readsContent === true;
     app.on(e.method.toUpperCase(), base + e.path, async (c) => {
@@ -94,14 +104,14 @@ export function openApiDocument(base: string, endpoints: AnyEndpoint[], info: { 
     required: ["message"],
     properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } },
   };
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const e of endpoints) {
     const path = base + e.path.replace(/:(\w+)/g, "{$1}");
-    const parameters: unknown[] = [];
+    const parameters: OpenApiOperation["parameters"] = [];
     const addParams = (schema: z.ZodType | undefined, where: "path" | "query") => {
       if (!schema) return;
       const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-        properties?: Record<string, any>;
+        properties?: Record<string, { description?: string }>;
         required?: string[];
       };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
@@ -126,7 +136,7 @@ export function openApiDocument(base: string, endpoints: AnyEndpoint[], info: { 
     };
     for (const code of new Set([...(e.errors ?? []), 503]))
       responses[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorSchema } } };
-    const operation: Record<string, unknown> = {
+    const operation: OpenApiOperation = {
       operationId: `${e.method}${e.path.replace(/\/:(\w+)/g, "By$1").replace(/[^a-zA-Z0-9]+(.)/g, (_, ch: string) => ch.toUpperCase())}`,
       summary: e.summary,
       tags: [e.tag],

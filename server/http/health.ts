@@ -1,13 +1,13 @@
 // The load balancer's checks, answered before any other middleware (no log line, no cookie, no cache):
 // GET /healthz says the process can serve; GET /readyz says whether it should be sent traffic (readiness.ts).
 // Neither names anything of the inside: a state word, nothing more.
-import { Hono } from "hono";
+import { type Env, Hono } from "hono";
 import type { Readiness } from "../readiness.ts";
 
 const HEADERS = { "cache-control": "no-store", "content-type": "application/json; charset=utf-8" };
 
 // Any Hono app, whatever its variables: the checks read none.
-export function healthRoutes(app: Hono<any>, ready: Readiness) {
+export function healthRoutes<E extends Env>(app: Hono<E>, ready: Readiness) {
   app.get("/healthz", () => new Response('{"status":"ok"}', { headers: HEADERS }));
   app.get("/readyz", async () => {
     const state = await ready.check();
