@@ -63,6 +63,11 @@ export class SearchIndex extends IndexTables {
   private readonly done: Uint8Array;
   private readonly complete: Float64Array;
   private readonly exact: Float64Array;
+  // The places a query touched, and their scores and coverage: as many as the index holds at most, allocated
+  // once (a common word touches tens of thousands; arrays made per query were the collector's work).
+  private readonly touched: Int32Array;
+  private readonly scoreOf: Float64Array;
+  private readonly coverageOf: Float64Array;
   // A phrase's slot is slotOf[phrase] when slotPhrase names it back (a sparse set: nothing is reset between queries).
   private readonly slotOf: Int32Array;
   private slotPhrase = new Int32Array(0);
@@ -82,6 +87,9 @@ export class SearchIndex extends IndexTables {
     this.done = new Uint8Array(this.size);
     this.complete = new Float64Array(this.size);
     this.exact = new Float64Array(this.size);
+    this.touched = new Int32Array(this.size);
+    this.scoreOf = new Float64Array(this.size);
+    this.coverageOf = new Float64Array(this.size);
     this.slotOf = new Int32Array(this.phraseDoc.length);
   }
 
@@ -171,8 +179,8 @@ export class SearchIndex extends IndexTables {
 
     const mask = this.filterMask(q);
     const best = this.scratchFor(n);
-    const { slotOf, done, complete, exact } = this;
-    const touched: number[] = [];
+    const { slotOf, done, complete, exact, touched, scoreOf, coverageOf } = this;
+    let count = 0;
     let slots = 0;
 
     // Cheapest query words first; a word so common that scoring it for every place would cost more than
@@ -188,13 +196,13 @@ export class SearchIndex extends IndexTables {
     });
     const order = [...cost.keys()].sort((a, b) => cost[a]! - cost[b]!);
     order.forEach((i, step) => {
-      const restricted = step > 0 && cost[i]! > Math.max(COMMON_POSTINGS, this.size / 4) && touched.length > 0;
+      const restricted = step > 0 && cost[i]! > Math.max(COMMON_POSTINGS, this.size / 4) && count > 0;
       /** Whether document d takes part; the first time it does, its scores start from zero. */
       const admit = (d: number): boolean => {
         if (done[d]) return true;
         if (restricted) return false;
         done[d] = 1;
-        touched.push(d);
+        touched[count++] = d;
         for (let j = d * n, end = j + n; j < end; j++) best[j] = 0;
         return true;
       };
@@ -287,9 +295,6 @@ export class SearchIndex extends IndexTables {
       if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
     }
 
-    const count = touched.length;
-    const scoreOf = new Float64Array(count);
-    const coverageOf = new Float64Array(count);
     let bestCoverage = 0;
     for (let k = 0; k < count; k++) {
       const d = touched[k]!;
