@@ -109,7 +109,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
   const contentDir = options.contentDir ?? "content";
   const mediaDir = options.mediaDir ?? "data/media";
-  const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }) });
+  const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
   const review = reviewService({ handle, editing });
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {
@@ -163,7 +163,12 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     pictures: picturesService({ handle, editing, library }),
     videos: videosService({ handle, editing, library }),
-    inbox: inboxService({ handle, outbox, retentionMonths: async () => (await settings()).retentionMonths }),
+    inbox: inboxService({
+      repo: contactRepo,
+      audit: auditRepository(handle.db),
+      outbox,
+      retentionMonths: async () => (await settings()).retentionMonths,
+    }),
     library,
     places: { contentDir, mediaDir, library },
     outbox,

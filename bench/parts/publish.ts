@@ -6,6 +6,8 @@ import { openDatabase } from "../../db/engine.ts";
 import { editingService } from "../../domain/content/editing.ts";
 import { reviewService } from "../../domain/content/review.ts";
 import { contentImages } from "../../domain/content/images.ts";
+import { contentService } from "../../domain/content/service.ts";
+import { contentRepository } from "../../db/repositories/content.ts";
 import { mediaLibrary } from "../../domain/media/library.ts";
 import { diskStore } from "../../domain/media/store.ts";
 import type { BenchPart } from "../lib/types.ts";
@@ -22,6 +24,7 @@ export const publish: BenchPart = async (ctx) => {
   const editing = editingService({
     handle,
     image: contentImages({ contentDir: "content", mediaDir: "data/media", library: mediaLibrary(diskStore("data/media-store")) }),
+    settings: () => contentService(contentRepository(handle.db)).settings(),
   });
   const review = reviewService({ handle, editing });
   const api = `${ctx.baseURL}/back/api/user/place1`;

@@ -2,9 +2,8 @@
 // editor's own mail program), sort and export. They hold visitors' names and addresses, so only the roles
 // with `messages.read` see them, and every reading and export is written to the audit log. Messages older
 // than the retention period of the site settings are deleted, as the privacy page promises.
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { contactRepository, type InboxFilter } from "../../db/repositories/contact.ts";
+import type { AuditRepository } from "../../db/repositories/audit.ts";
+import type { ContactRepository, InboxFilter } from "../../db/repositories/contact.ts";
 import { isMessageState } from "../../shared/message-states.ts";
 import { can } from "../workspace/roles.ts";
 import { Refusal, refusalTest } from "../refusal.ts";
@@ -33,16 +32,18 @@ function monthsBefore(now: Date, months: number): Date {
 }
 
 export function inboxService(d: {
-  handle: DatabaseHandle;
+  /** The messages (the same repository the contact service and the outbox use), and the audit log. */
+  repo: ContactRepository;
+  audit: AuditRepository;
   outbox: ContactOutbox;
   /** The site settings' retention period in months (published settings; the schema's default when unset). */
   retentionMonths: () => Promise<number>;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
-  const repo = contactRepository(d.handle.db);
+  const { repo } = d;
   const audit = (reader: InboxReader | null, action: AuditAction, target: string, after: unknown) =>
-    auditRepository(d.handle.db).append(auditEntry(now(), reader, action, target, null, after));
+    d.audit.append(auditEntry(now(), reader, action, target, null, after));
   const need = (reader: InboxReader) => {
     if (!can(reader.role, "messages.read")) throw new InboxError("forbidden");
   };

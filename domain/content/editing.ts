@@ -9,8 +9,6 @@ import { versionsRepository } from "../../db/repositories/versions.ts";
 import { reviewsRepository } from "../../db/repositories/reviews.ts";
 import { nameQuery } from "./name-search.ts";
 import { checkedSince } from "./facts.ts";
-import { contentService } from "./service.ts";
-import { contentRepository } from "../../db/repositories/content.ts";
 import { damascusToday } from "../../shared/damascus-time.ts";
 import {
   documentsRepository,
@@ -39,7 +37,7 @@ import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
 import { ContentProblemsError, republish } from "./publishing.ts";
-import { slug as slugSchema } from "./schema.ts";
+import { slug as slugSchema, type StoredSettings } from "./schema.ts";
 import { republishPlace, withPlaceDrafted } from "./place-publishing.ts";
 import { placeTarget } from "./publish-targets.ts";
 import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publishing.ts";
@@ -219,7 +217,8 @@ function documentBody(type: DocumentType, form: unknown, slug: string): unknown 
 export function editingService(d: {
   handle: DatabaseHandle;
   image: ImageSource;
-  /** The videos and tours are kept as documents too; this only types the files given back. */
+  /** The published site settings (the content service's), read when a rule depends on them. */
+  settings: () => Promise<StoredSettings>;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
@@ -299,7 +298,7 @@ export function editingService(d: {
    * status or safety note (`status`), and of its practical facts or a guide page (`facts`).
    */
   async function checkedSinceDays(): Promise<{ status: string; facts: string }> {
-    const settings = await contentService(contentRepository(d.handle.db)).settings();
+    const settings = await d.settings();
     const today = damascusToday(now());
     return { status: checkedSince(today, settings.statusReviewMonths), facts: checkedSince(today, settings.factsReviewMonths) };
   }
@@ -312,7 +311,7 @@ export function editingService(d: {
 
   /** Whether a change is published only once a second person has reviewed it (the site setting, decision 031). */
   async function reviewRule(): Promise<boolean> {
-    return (await contentService(contentRepository(d.handle.db)).settings()).reviewBeforePublish;
+    return (await d.settings()).reviewBeforePublish;
   }
 
   /**

@@ -325,7 +325,12 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     await editing.schedule(editor, "site", "straight-street", item.revision, at);
     expect(await editing.runSchedule()).toBe(0);
     // The same service a minute later (its clock moved on, not the test's).
-    const later = editingService({ handle: t.database, image: contentImages(TEST_MEDIA), now: () => new Date(at.getTime() + 1000) });
+    const later = editingService({
+      handle: t.database,
+      image: contentImages(TEST_MEDIA),
+      settings: () => t.domain.content.settings(),
+      now: () => new Date(at.getTime() + 1000),
+    });
     expect(await later.runSchedule()).toBe(1);
     expect(await publicId("straight-street")).toBeTypeOf("number");
     expect((await editing.item(editor, "site", "straight-street")).publishAt).toBeNull();
