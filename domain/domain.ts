@@ -19,7 +19,7 @@ import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
 import type { InboxService } from "./contact/inbox.ts";
-import type { MediaPlaces } from "./content/images.ts";
+import type { PictureStores } from "./content/images.ts";
 
 export type Domain = {
   content: ContentService;
@@ -52,7 +52,7 @@ export type Domain = {
   /** The media library's files (uploads, their variants), in the configured store. */
   library: MediaLibrary;
   /** Where content pictures are read and made (a preview's own database uses the same). */
-  places: MediaPlaces;
+  pictureStores: PictureStores;
   /** Forwards stored contact messages by mail; started and stopped with the process. */
   outbox: ContactOutbox;
   /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */

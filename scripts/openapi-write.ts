@@ -8,7 +8,7 @@ import { createApp } from "../server/app.ts";
 // The document does not depend on data: an empty in-memory database is enough to build the app.
 const handle = openDatabase({ sqlitePath: ":memory:" });
 const app = createApp({
-  deps: buildDomain(handle, pino({ level: "silent" })),
+  domain: buildDomain(handle, pino({ level: "silent" })),
   log: pino({ level: "silent" }),
   version: "0.1.0",
   staticMediaDir: "content/media/static",

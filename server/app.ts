@@ -33,7 +33,7 @@ import { readiness, type Readiness } from "./readiness.ts";
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
 export type AppOptions = {
-  deps: Domain;
+  domain: Domain;
   log: Logger;
   staticMediaDir: string;
   /** The client build's folder (hashed assets under assets/); absent in API-only tests. */
@@ -64,7 +64,7 @@ function withoutCookies(request: Request): Request {
 
 export function createApp(o: AppOptions) {
   const app = new Hono<{ Variables: WorkspaceVariables }>();
-  const endpoints = apiEndpoints(o.deps, { trustProxy: o.trustProxy ?? false });
+  const endpoints = apiEndpoints(o.domain, { trustProxy: o.trustProxy ?? false });
   const openapi = withOpenData(
     openApiDocument(API_BASE, endpoints, {
       title: "Visit Syria API",
@@ -74,7 +74,7 @@ export function createApp(o: AppOptions) {
   );
 
   // Before everything else: a load balancer's checks cost nothing and are not logged.
-  healthRoutes(app, o.readiness ?? readiness(() => o.deps.content.version()));
+  healthRoutes(app, o.readiness ?? readiness(() => o.domain.content.version()));
   const patterns = endpointPatterns(API_BASE, endpoints);
   const routeOf = routeLabels(patterns);
   if (o.metrics && o.metricsToken) app.get("/metrics", metricsRoute(o.metrics, o.metricsToken));
@@ -84,7 +84,7 @@ export function createApp(o: AppOptions) {
     const route = routeOf(c.req.method, c.req.path);
     o.metrics?.request(c.req.method, route, c.res.status, (performance.now() - start) / 1000);
     // An API call counted by its endpoint's pattern, never its path or who asked (decision 033).
-    if (c.req.path.startsWith(`${API_BASE}/`) && c.res.status < 400 && route.startsWith(API_BASE)) o.deps.statistics.api(route);
+    if (c.req.path.startsWith(`${API_BASE}/`) && c.res.status < 400 && route.startsWith(API_BASE)) o.domain.statistics.api(route);
     // Method, path and status only: no address, no query string, no body (the privacy promise).
     o.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
@@ -97,12 +97,12 @@ export function createApp(o: AppOptions) {
 
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
   // The media store's files: the site's pictures, and the library's variants, videos and captions.
-  app.get(`${SITE_IMAGE_URL_PREFIX}/*`, storedFiles(SITE_IMAGE_URL_PREFIX, servedSiteImages(o.deps.library.store)));
-  app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.deps.library.served));
+  app.get(`${SITE_IMAGE_URL_PREFIX}/*`, storedFiles(SITE_IMAGE_URL_PREFIX, servedSiteImages(o.domain.library.store)));
+  app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.domain.library.served));
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
   // A file of an earlier build, for a page an earlier build served (server/build-assets.ts).
-  if (o.clientDir) app.get("/assets/*", storedFiles("/assets", servedBuildAssets(o.deps.library.store)));
+  if (o.clientDir) app.get("/assets/*", storedFiles("/assets", servedBuildAssets(o.domain.library.store)));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
@@ -125,7 +125,7 @@ export function createApp(o: AppOptions) {
   app.use("*", (c, next) => (uploads[c.req.path] ?? anyBody)(c, next));
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
-  mount(app, API_BASE, endpoints, new AnswerCache(API_CACHE_BYTES, () => o.deps.content.version(), { trustVersionMs: 0 }));
+  mount(app, API_BASE, endpoints, new AnswerCache(API_CACHE_BYTES, () => o.domain.content.version(), { trustVersionMs: 0 }));
 
   // A known API path asked with another method is a 405, not a 404.
   app.all(`${API_BASE}/*`, (c) => {
@@ -139,7 +139,7 @@ export function createApp(o: AppOptions) {
   });
 
   // The open datasets, their catalogue and schema (the /open-data page itself is a page).
-  openDataRoutes(app, o.deps);
+  openDataRoutes(app, o.domain);
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));
@@ -157,7 +157,7 @@ export function createApp(o: AppOptions) {
       serveStatic({ root: o.clientDir }),
     );
   // The editorial workspace: every request under /admin is checked (role, origin, no-store) before its page.
-  const guard = workspaceGuard(o.deps);
+  const guard = workspaceGuard(o.domain);
   app.use("*", (c, next) => (isWorkspacePath(c.req.path) ? guard(c, next) : next()));
   if (o.pages) {
     const pages = o.pages;

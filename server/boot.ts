@@ -51,7 +51,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   if (!(await domain.editing.hasDocuments())) {
     log.info("no content documents yet: loading the seed content (first start makes the images; later starts reuse them)");
     onStage("loading-content");
-    const report = await loadContentFolder(handle, domain.places);
+    const report = await loadContentFolder(handle, domain.pictureStores);
     log.info(report, "content loaded");
   }
   metrics?.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
@@ -77,7 +77,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   };
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {
-    deps: domain,
+    domain,
     log,
     version,
     staticMediaDir: join(env.CONTENT_DIR, "media", "static"),

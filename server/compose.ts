@@ -170,7 +170,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       retentionMonths: async () => (await settings()).retentionMonths,
     }),
     library,
-    places: { contentDir, mediaDir, library },
+    pictureStores: { contentDir, mediaDir, library },
     outbox,
     publicOrigin: options.publicOrigin,
     mapTiles: options.mapTiles,

@@ -12,7 +12,7 @@ import { buildDomain } from "./compose.ts";
 import { publicPathOf } from "../app/lib/public-path.server.ts";
 
 export function previewer(domain: Domain, log: Logger) {
-  const { contentDir, mediaDir, library } = domain.places;
+  const { contentDir, mediaDir, library } = domain.pictureStores;
   const options = { publicOrigin: domain.publicOrigin, contentDir, mediaDir, mediaStore: library.store };
 
   /**

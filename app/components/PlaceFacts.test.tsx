@@ -8,9 +8,9 @@ import { PlaceStatus, PracticalFacts } from "./PlaceFacts";
 import { I18nProvider } from "../i18n/I18nProvider";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import { messagesFor } from "../i18n/messages.server";
-import type { SiteView } from "../lib/site.server";
+import type { PlaceView } from "../lib/place-view.server";
 
-type Status = NonNullable<SiteView["place"]["facts"]["status"]>;
+type Status = NonNullable<PlaceView["place"]["facts"]["status"]>;
 const place = (overdue: boolean, checked: Partial<Status> = {}) =>
   ({
     facts: {
@@ -26,9 +26,9 @@ const place = (overdue: boolean, checked: Partial<Status> = {}) =>
       },
       inDangerSince: null,
     },
-  }) as unknown as SiteView["place"];
+  }) as unknown as PlaceView["place"];
 type FactsMessages = { facts: { overdue: string; verified: string; checkedAgainst: string; seen: string } };
-const shownIn = (language: (typeof LANGUAGE_CODES)[number], shown: SiteView["place"]) => {
+const shownIn = (language: (typeof LANGUAGE_CODES)[number], shown: PlaceView["place"]) => {
   const messages = messagesFor(language) as FactsMessages;
   const { container } = render(
     <I18nProvider language={language} languageId={1} messages={messages}>
@@ -93,8 +93,8 @@ describe("a place's status", () => {
             practicalCheck: { text: "November 2025", overdue: practicalOverdue },
             safetyCheck: { text: "January 2026", overdue: safetyOverdue },
           },
-        }) as unknown as SiteView["place"];
-      const shown = (place: SiteView["place"]) => {
+        }) as unknown as PlaceView["place"];
+      const shown = (place: PlaceView["place"]) => {
         const { container } = render(
           <I18nProvider language={language} languageId={1} messages={messages}>
             <PracticalFacts place={place} />

@@ -1,9 +1,9 @@
 // A place's status and practical facts as a traveller reads them. Only what is filled is shown: a fact that
 // nobody has confirmed is absent from the content, and so from the page, never a guess or a placeholder.
 import { useI18n } from "../i18n/I18nProvider";
-import type { SiteView } from "../lib/site.server";
+import type { PlaceView } from "../lib/place-view.server";
 
-type Place = SiteView["place"];
+type Place = PlaceView["place"];
 
 /** "Partly open · last checked March 2026", its note, and the World Heritage in Danger listing. */
 export function PlaceStatus({ place }: { place: Place }) {

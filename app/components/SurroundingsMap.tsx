@@ -1,9 +1,9 @@
 // The small map on a place's page: the outlines near it, the place, and the places around it, each a link.
 // Inline SVG from our own origin, drawn on the server: no script, no request elsewhere.
 import { useI18n } from "../i18n/I18nProvider";
-import type { SiteView } from "../lib/site.server";
+import type { PlaceView } from "../lib/place-view.server";
 
-export function SurroundingsMap({ map, name }: { map: SiteView["surroundings"]; name: string }) {
+export function SurroundingsMap({ map, name }: { map: PlaceView["surroundings"]; name: string }) {
   const { t } = useI18n();
   const unit = Number(map.viewBox.split(" ")[2]) / 600;
   return (

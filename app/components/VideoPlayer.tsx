@@ -1,7 +1,7 @@
 // A self-hosted video with captions in every language (the page's own first) and a full-screen control.
 import { useRef, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
-import type { VideoView } from "../lib/site.server";
+import type { VideoView } from "../lib/place-view.server";
 import { PhotoCredit } from "./PhotoCredit";
 
 const LANGUAGE_NAMES: Record<string, string> = {

@@ -16,9 +16,9 @@ export type PlaceCard = {
 
 export async function placeCards(domain: Domain, language: string, rows: PlaceRow[]): Promise<PlaceCard[]> {
   const covers = await domain.content.covers(
+    language,
     "place",
     rows.map((r) => r.id),
-    language,
   );
   return rows.map((p) => {
     const cover = covers.get(p.id);
@@ -36,6 +36,6 @@ export async function placeCards(domain: Domain, language: string, rows: PlaceRo
 }
 
 export async function coverImages(domain: Domain, ownerType: string, ids: number[], language: string): Promise<Map<number, ImageView>> {
-  const covers = await domain.content.covers(ownerType, ids, language);
+  const covers = await domain.content.covers(language, ownerType, ids);
   return new Map([...covers].map(([id, row]) => [id, imageView(row)]));
 }

@@ -11,12 +11,12 @@ import { DataState } from "../components/DataState";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
-  const category = await domain.content.category(idParam(params.categoryId), language);
+  const category = await domain.content.category(language, idParam(params.categoryId));
   if (!category) throw notFound();
   return {
     category: { id: category.id, name: category.name, description: category.description },
     // The list streams in on client navigation, under "loading category information".
-    cities: domain.content.citiesOfCategory(category.id, language).then(async (found) => {
+    cities: domain.content.citiesOfCategory(language, category.id).then(async (found) => {
       const cities = found?.cities ?? [];
       const images = await coverImages(
         domain,

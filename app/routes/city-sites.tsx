@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const categoryId = idParam(params.categoryId);
   const cityId = idParam(params.cityId);
   const [city, categories, covers] = await Promise.all([
-    domain.content.city(cityId, language),
+    domain.content.city(language, cityId),
     domain.content.categories(language),
     coverImages(domain, "city", [cityId], language),
   ]);

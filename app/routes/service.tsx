@@ -16,7 +16,7 @@ export const handle = { variant: "services" };
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
-  const service = await domain.content.serviceType(idParam(params.serviceId), language);
+  const service = await domain.content.serviceType(language, idParam(params.serviceId));
   if (!service) throw notFound();
   const url = new URL(request.url);
   const servicesCategory = (await domain.content.categories(language, 2))[0];

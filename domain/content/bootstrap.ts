@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { describeProblem } from "./checks.ts";
 import { ContentError, placeFileBatches, placeFileCount, readContent } from "./files.ts";
 import { readMediaManifest } from "./media-manifest.ts";
-import { contentImages, type MediaPlaces } from "./images.ts";
+import { contentImages, type PictureStores } from "./images.ts";
 import type { LoadReport } from "./load.ts";
 import { type ContentSource, loadSource, type Progress } from "./loading.ts";
 import { ContentProblemsError } from "./publishing.ts";
@@ -24,17 +24,17 @@ export function folderSource(contentDir: string): ContentSource {
   };
 }
 
-export async function loadContentFolder(handle: DatabaseHandle, places: MediaPlaces, progress?: Progress): Promise<LoadReport> {
-  const { contentDir } = places;
+export async function loadContentFolder(handle: DatabaseHandle, stores: PictureStores, progress?: Progress): Promise<LoadReport> {
+  const { contentDir } = stores;
   const source = folderSource(contentDir);
   // The library's videos and captions come with the folder (an export's media/library/), checked as uploads.
   const importVideos = async () => {
     for (const v of source.site.videos)
       for (const file of [v.file, ...v.captions.map((c) => c.file)])
-        await places.library.importFile(file, () => readFileSync(join(contentDir, "media", "library", file)), v.seconds);
+        await stores.library.importFile(file, () => readFileSync(join(contentDir, "media", "library", file)), v.seconds);
   };
   try {
-    return await loadSource(handle, source, { image: contentImages(places), progress, whenValid: importVideos });
+    return await loadSource(handle, source, { image: contentImages(stores), progress, whenValid: importVideos });
   } catch (error) {
     // The folder's problems, one line each, as `content:check` prints them.
     if (error instanceof ContentProblemsError) throw new ContentError(error.problems.map(describeProblem));

@@ -11,9 +11,9 @@ import type { MediaLibrary } from "../media/library.ts";
 import type { ImageSource } from "./load.ts";
 
 /** Where pictures are read and written: the content folder, this machine's encoding cache, the media library. */
-export type MediaPlaces = { contentDir: string; mediaDir: string; library: MediaLibrary };
+export type PictureStores = { contentDir: string; mediaDir: string; library: MediaLibrary };
 
-export function contentImages({ contentDir, mediaDir, library }: MediaPlaces): ImageSource {
+export function contentImages({ contentDir, mediaDir, library }: PictureStores): ImageSource {
   const site = siteImages(library.store, mediaDir);
   return async ({ key, motif, picture }) => {
     if (picture) {

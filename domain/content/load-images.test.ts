@@ -44,7 +44,7 @@ describe("picture texts after a content load", () => {
     const [drawnZh] = await texts("zh");
     expect(drawnZh).toMatch(/^插画，非实景照片。倭马亚清真寺：/);
     // Cities, categories and the home gallery are drawn too, and say so.
-    const cover = (await content.covers("city", [mosque.city_id], "fr")).get(mosque.city_id)!;
+    const cover = (await content.covers("fr", "city", [mosque.city_id])).get(mosque.city_id)!;
     expect(cover.title).toMatch(/^Illustration, et non photographie\. Damas : /);
   });
 });

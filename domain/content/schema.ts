@@ -333,15 +333,17 @@ export const settingsFile = z
 
 /**
  * The settings as the database holds them, read once by the content service: any may be absent until a load
- * has written it (a new database), and the two with defaults always have one (zod applies a default inside
- * `partial()`).
+ * has written it (a new database), and the five with defaults always have one (`required()` takes back what
+ * `partial()` made optional, so their defaults apply and their type says so).
  */
-export const storedSettings = settingsFile.partial();
-export type StoredSettings = Partial<z.output<typeof settingsFile>> &
-  Pick<
-    z.output<typeof settingsFile>,
-    "contactRecipients" | "retentionMonths" | "statusReviewMonths" | "factsReviewMonths" | "reviewBeforePublish"
-  >;
+export const storedSettings = settingsFile.partial().required({
+  contactRecipients: true,
+  retentionMonths: true,
+  statusReviewMonths: true,
+  factsReviewMonths: true,
+  reviewBeforePublish: true,
+});
+export type StoredSettings = z.output<typeof storedSettings>;
 
 /**
  * A page of the trip-planning guide (/plan): what a traveller needs to know before going. Its `reviewed` date

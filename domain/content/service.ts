@@ -62,6 +62,7 @@ export function contentService(repo: ContentRepository) {
     return out;
   }
 
+  // Every read in a language takes the language first, then what it reads (ids, filters, pages).
   return {
     languages,
     async languageById(id: number): Promise<Language | undefined> {
@@ -77,7 +78,7 @@ export function contentService(repo: ContentRepository) {
     version: () => repo.contentVersion(),
     /** The site settings, checked against their schema where they are read: every reader gets the same values. */
     async settings(): Promise<StoredSettings> {
-      return storedSettings.parse(await repo.settings()) as StoredSettings;
+      return storedSettings.parse(await repo.settings());
     },
     /** The settings a page shows (footer, contact page, app section), in its language, English where it has none. */
     async localSettings(language: string): Promise<SiteSettings> {
@@ -96,19 +97,19 @@ export function contentService(repo: ContentRepository) {
     },
 
     categories: (language: string, kind?: number) => repo.categories(language, kind),
-    async category(id: number, language: string) {
+    async category(language: string, id: number) {
       return (await repo.categories(language)).find((c) => c.id === id);
     },
 
     /** Cities with places in a category; the featured category counts featured places. */
-    async citiesOfCategory(categoryId: number, language: string) {
+    async citiesOfCategory(language: string, categoryId: number) {
       const category = (await repo.categories(language)).find((c) => c.id === categoryId);
       if (!category) return undefined;
       const cities = await repo.cities(language, { withPlacesIn: placesOfCategoryFilter(category) });
       return { category, cities };
     },
     cities: (language: string) => repo.cities(language),
-    async city(id: number, language: string) {
+    async city(language: string, id: number) {
       return (await repo.cities(language, { ids: [id] }))[0];
     },
 
@@ -121,25 +122,25 @@ export function contentService(repo: ContentRepository) {
     categoriesByCity: (kind: string) => repo.categoriesByCity(kind),
     /** Places as map markers, most popular first: of a filter, within `box`, at most `limit`, when given. */
     markers: (language: string, only?: { box?: MarkerBox; filter?: PlaceFilter; limit?: number }) => repo.markers(language, only),
-    async place(id: number, language: string): Promise<PlaceRow | undefined> {
+    async place(language: string, id: number): Promise<PlaceRow | undefined> {
       return (await repo.places(language, { ids: [id] })).items[0];
     },
     /** A place as its address names it (/cities/{category}/sites/{city}/action/{place}): none if it lies elsewhere. */
-    async placeAt(id: number, language: string, at: { cityId: number; categoryId: number }): Promise<PlaceRow | undefined> {
+    async placeAt(language: string, id: number, at: { cityId: number; categoryId: number }): Promise<PlaceRow | undefined> {
       const place = (await repo.places(language, { ids: [id] })).items[0];
       return place && place.city_id === at.cityId && place.category_id === at.categoryId ? place : undefined;
     },
-    placesByIds: async (ids: number[], language: string) => (await repo.places(language, { ids })).items,
+    placesByIds: async (language: string, ids: number[]) => (await repo.places(language, { ids })).items,
 
     serviceTypes: (language: string, offeredIn?: { cityId: number; categoryId: number }) => repo.serviceTypes(language, { offeredIn }),
-    async serviceType(id: number, language: string) {
+    async serviceType(language: string, id: number) {
       return (await repo.serviceTypes(language, { ids: [id] }))[0];
     },
     stars: repo.stars,
 
     placeMedia,
     /** The first image of each owner, for cards and list answers. */
-    async covers(ownerType: string, ids: number[], language: string): Promise<Map<number, Media>> {
+    async covers(language: string, ownerType: string, ids: number[]): Promise<Map<number, Media>> {
       const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
       const out = new Map<number, Media>();
       for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, withDetails(r));

@@ -48,8 +48,8 @@ export function found<T>(value: T | undefined | null, what: string): T {
   return value;
 }
 
-export function originOf(c: Context, deps: Domain): string {
-  return deps.publicOrigin ?? new URL(c.req.url).origin;
+export function originOf(c: Context, domain: Domain): string {
+  return domain.publicOrigin ?? new URL(c.req.url).origin;
 }
 
 /** Laravel's paginator answer: data, links and meta, as the original API gave. */

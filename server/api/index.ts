@@ -14,17 +14,17 @@ import { deviceRoutes } from "./devices/routes.ts";
 
 export const API_BASE = "/back/api/user";
 
-export function apiEndpoints(deps: Domain, options: { trustProxy: boolean }): AnyEndpoint[] {
+export function apiEndpoints(domain: Domain, options: { trustProxy: boolean }): AnyEndpoint[] {
   return [
-    ...languageRoutes(deps),
-    ...categoryRoutes(deps),
-    ...cityRoutes(deps),
-    ...placeRoutes(deps),
-    ...mediaRoutes(deps),
-    ...serviceRoutes(deps),
-    ...starRoutes(deps),
-    ...searchRoutes(deps),
-    ...contactRoutes(deps, options.trustProxy),
-    ...deviceRoutes(deps),
+    ...languageRoutes(domain),
+    ...categoryRoutes(domain),
+    ...cityRoutes(domain),
+    ...placeRoutes(domain),
+    ...mediaRoutes(domain),
+    ...serviceRoutes(domain),
+    ...starRoutes(domain),
+    ...searchRoutes(domain),
+    ...contactRoutes(domain, options.trustProxy),
+    ...deviceRoutes(domain),
   ];
 }

@@ -82,7 +82,7 @@ describe.each([
     const handle = source.database();
     await migrate(handle);
     const domain = buildDomain(handle, silentLog, { contentDir: TEST_CONTENT_DIR, mediaDir: TEST_MEDIA_DIR, mediaStore: source.store });
-    await loadContent(handle, buildTestContent(), { image: contentImages(domain.places), manifest: buildTestManifest() });
+    await loadContent(handle, buildTestContent(), { image: contentImages(domain.pictureStores), manifest: buildTestManifest() });
 
     const cli = { id: null, email: "command line" };
     const { path } = await domain.workspace.invite(cli, { email: EMAIL, name: "Archivist", role: "editor", languages: [] });
@@ -102,7 +102,7 @@ describe.each([
     const snapshot = async (d: ReturnType<typeof buildDomain>, h: DatabaseHandle) => ({
       messages: await d.inbox.list({ id: account.id, email: "admin@example.org", role: "admin" }, {}),
       audit: await d.workspace.audit({ limit: 1000, offset: 0 }),
-      place: (await d.content.place(await placeId(h), "en"))?.name,
+      place: (await d.content.place("en", await placeId(h)))?.name,
       pictures: (await d.editing.list(editor, "picture")).map((p) => p.slug),
       version: await d.content.version(),
     });

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
-import { siteView } from "../../app/lib/site.server.ts";
+import { placeView } from "../../app/lib/place-view.server.ts";
 import { guidePageView } from "../../app/lib/guide.server.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
@@ -15,13 +15,13 @@ const SLUG = "straight-street";
 const at = (iso: string) => vi.useFakeTimers({ toFake: ["Date"], now: new Date(iso) });
 
 /** The place's public page data, in a language, as its route reads it. */
-async function placeView(t: Awaited<ReturnType<typeof testApp>>, language: "en" | "ar") {
+async function publicPlace(t: Awaited<ReturnType<typeof testApp>>, language: "en" | "ar") {
   const row = await t.database.db
     .selectFrom("places")
     .select(["id", "city_id", "category_id"])
     .where("slug", "=", SLUG)
     .executeTakeFirstOrThrow();
-  return siteView(t.domain, language, { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
+  return placeView(t.domain, language, { placeId: row.id, cityId: row.city_id, categoryId: row.category_id });
 }
 
 describe.each(ENGINES)("facts past their review date on %s", (engine) => {
@@ -40,7 +40,7 @@ describe.each(ENGINES)("facts past their review date on %s", (engine) => {
 
   const overdue = async () => (await t.domain.editing.overdueFacts(editor)).items.map((i) => i.slug);
   const listed = async () => (await t.domain.editing.listPage(editor, "site", { overdue: "status", page: 1 })).items.map((i) => i.slug);
-  const publicStatus = async () => (await placeView(t, "ar"))?.place.facts.status;
+  const publicStatus = async () => (await publicPlace(t, "ar"))?.place.facts.status;
 
   it("is in time through the last day of its months", async () => {
     // 10 April, 23:30 in Damascus (20:30 UTC).
@@ -119,7 +119,7 @@ describe.each(ENGINES)("practical facts and safety notes past their review date 
 
   const state = async () => {
     const overdue = await t.domain.editing.overdueFacts(editor);
-    const view = await placeView(t, "en");
+    const view = await publicPlace(t, "en");
     const listed = async (fact: "practical" | "safety") =>
       (await t.domain.editing.listPage(editor, "site", { overdue: fact, page: 1 })).items.map((i) => i.slug);
     return {

@@ -5,7 +5,7 @@
 // at once; an editor marks a false positive, and asks for a check; both are audited.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
 import { linkCheckService } from "../../domain/links/service.ts";
@@ -141,10 +141,9 @@ describe.each(ENGINES)("the link checker on %s", (engine) => {
     expect(await off.start(editor)).toBe("off");
     const service = checker();
     expect(await service.start(editor)).toBe("started");
-    // The run holds the lease while it asks the links.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The run holds the lease while it asks the links: once it is seen running, a second start is refused.
+    await vi.waitFor(async () => expect((await service.report(viewer, { page: 1, falsePositives: false })).running).toBe(true));
     expect(await service.start(editor)).toBe("busy");
-    expect((await service.report(viewer, { page: 1, falsePositives: false })).running).toBe(true);
     for (let i = 0; i < 100 && (await service.report(viewer, { page: 1, falsePositives: false })).running; i++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const report = await service.report(viewer, { page: 1, falsePositives: false });

@@ -11,7 +11,7 @@ describe("database unavailable", () => {
     const handle = openDatabase({ databaseUrl: "postgres://postgres@127.0.0.1:1/test", sqlitePath: "" });
     const domain = buildDomain(handle, silentLog);
     const app = createApp({
-      deps: domain,
+      domain,
       log: silentLog,
       version: "test",
       staticMediaDir: "tests/fixtures/static",

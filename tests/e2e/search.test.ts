@@ -93,6 +93,8 @@ describe("search box", () => {
 
   it("takes focus back every 100 ms while open, but lets the keyboard reach the results", async () => {
     const page = await open("/");
+    // The page's clock is faked before the search opens, so that its refocusing timer can be moved past.
+    await page.clock.install();
     await openSearch(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.waitForFunction(() => document.activeElement?.matches(".search-panel input"), null, { timeout: 500 });
@@ -101,7 +103,8 @@ describe("search box", () => {
     await page.waitForSelector(".search-results a");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await page.waitForTimeout(300);
+    // Three of its turns later, focus is still in the results.
+    await page.clock.runFor(300);
     expect(await page.evaluate(() => document.activeElement?.closest(".search-results") !== null)).toBe(true);
   });
   it.each([

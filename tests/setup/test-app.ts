@@ -4,7 +4,7 @@ import pino from "pino";
 import { openDatabase, type DatabaseHandle, type Engine } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
 import { loadContent } from "../../domain/content/loading.ts";
-import { contentImages, type MediaPlaces } from "../../domain/content/images.ts";
+import { contentImages, type PictureStores } from "../../domain/content/images.ts";
 import { mediaLibrary } from "../../domain/media/library.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";
 import { buildDomain } from "../../server/compose.ts";
@@ -18,7 +18,7 @@ export const TEST_MEDIA_DIR = "data/test-media";
 export const TEST_CONTENT_DIR = "tests/fixtures/content";
 export const TEST_MEDIA_STORE_DIR = "data/test-media-store";
 /** Where the tests' pictures are read and made: the fixtures' content, and a media library on disk. */
-export const TEST_MEDIA: MediaPlaces = {
+export const TEST_MEDIA: PictureStores = {
   contentDir: TEST_CONTENT_DIR,
   mediaDir: TEST_MEDIA_DIR,
   library: mediaLibrary(diskStore(TEST_MEDIA_STORE_DIR)),
@@ -70,7 +70,7 @@ export async function testApp(
     mediaStore: options.mediaStore ?? TEST_MEDIA.library.store,
   });
   const app = createApp({
-    deps: domain,
+    domain,
     log: silentLog,
     version: "test",
     staticMediaDir: "tests/fixtures/static",

@@ -5,16 +5,16 @@ import type { Domain } from "../../../domain/domain.ts";
 import { categorySchema, dataOf, listOf, presentCategory } from "../presenters.ts";
 import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 
-export const categoryRoutes = (deps: Domain) => {
+export const categoryRoutes = (domain: Domain) => {
   async function present(c: Parameters<typeof originOf>[0], languageId: number | undefined, only?: number) {
-    const language = await languageOr404(deps.content, languageId);
-    const rows = (await deps.content.categories(language.code)).filter((x) => only === undefined || x.id === only);
-    const covers = await deps.content.covers(
+    const language = await languageOr404(domain.content, languageId);
+    const rows = (await domain.content.categories(language.code)).filter((x) => only === undefined || x.id === only);
+    const covers = await domain.content.covers(
+      language.code,
       "category",
       rows.map((r) => r.id),
-      language.code,
     );
-    const origin = originOf(c, deps);
+    const origin = originOf(c, domain);
     return rows.map((r) => presentCategory(r, language, origin + (covers.get(r.id)?.src ?? PLACEHOLDER_IMAGE)));
   }
   return [

@@ -5,7 +5,7 @@ import type { Domain } from "../../../domain/domain.ts";
 import { citySchema, dataOf, listOf, presentCity } from "../presenters.ts";
 import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 
-export const cityRoutes = (deps: Domain) => [
+export const cityRoutes = (domain: Domain) => [
   endpoint({
     method: "get",
     path: "/city1/cities/category/:cat/language/:lang",
@@ -15,14 +15,14 @@ export const cityRoutes = (deps: Domain) => [
     params: z.object({ cat: id("cat"), lang: id("lang") }),
     response: listOf(citySchema),
     handle: async ({ params, c }) => {
-      const language = await languageOr404(deps.content, params.lang);
-      const { category, cities } = found(await deps.content.citiesOfCategory(params.cat, language.code), "Category");
-      const covers = await deps.content.covers(
+      const language = await languageOr404(domain.content, params.lang);
+      const { category, cities } = found(await domain.content.citiesOfCategory(language.code, params.cat), "Category");
+      const covers = await domain.content.covers(
+        language.code,
         "city",
         cities.map((x) => x.id),
-        language.code,
       );
-      const origin = originOf(c, deps);
+      const origin = originOf(c, domain);
       return { data: cities.map((x) => presentCity(x, language, origin + (covers.get(x.id)?.src ?? PLACEHOLDER_IMAGE), category)) };
     },
   }),
@@ -36,10 +36,10 @@ export const cityRoutes = (deps: Domain) => [
     query: languageQuery,
     response: dataOf(citySchema),
     handle: async ({ params, query, c }) => {
-      const language = await languageOr404(deps.content, query.language);
-      const city = found(await deps.content.city(params.id, language.code), "City");
-      const cover = (await deps.content.covers("city", [city.id], language.code)).get(city.id);
-      return { data: presentCity(city, language, originOf(c, deps) + (cover?.src ?? PLACEHOLDER_IMAGE)) };
+      const language = await languageOr404(domain.content, query.language);
+      const city = found(await domain.content.city(language.code, params.id), "City");
+      const cover = (await domain.content.covers(language.code, "city", [city.id])).get(city.id);
+      return { data: presentCity(city, language, originOf(c, domain) + (cover?.src ?? PLACEHOLDER_IMAGE)) };
     },
   }),
 ];

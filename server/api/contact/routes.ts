@@ -7,7 +7,7 @@ import { clientKey } from "../../http/client.ts";
 
 export const CONTACT_SENT = "Your message has been sent successfully. We'll get back to you soon!";
 
-export const contactRoutes = (deps: Domain, trustProxy: boolean) => [
+export const contactRoutes = (domain: Domain, trustProxy: boolean) => [
   endpoint({
     method: "post",
     path: "/contact-admin",
@@ -18,7 +18,7 @@ export const contactRoutes = (deps: Domain, trustProxy: boolean) => [
     body: contactMessage,
     response: z.object({ message: z.string() }),
     handle: async ({ body, c }) => {
-      const result = await deps.contact.submit(clientKey(c, trustProxy), body);
+      const result = await domain.contact.submit(clientKey(c, trustProxy), body);
       if (result.status === "limited")
         throw new ApiError(429, "Too many messages from this connection. Please try again later.", {
           headers: { "retry-after": String(result.retryAfterSeconds) },

@@ -4,7 +4,7 @@ import type { Domain } from "../../../domain/domain.ts";
 
 const optionalText = (max: number) => z.string({ error: "must be text" }).max(max, `must be at most ${max} characters`).optional();
 
-export const deviceRoutes = (deps: Domain) => [
+export const deviceRoutes = (domain: Domain) => [
   endpoint({
     method: "post",
     path: "/device/store",
@@ -21,7 +21,7 @@ export const deviceRoutes = (deps: Domain) => [
     }),
     response: z.object({ message: z.string() }),
     handle: async ({ body }) => {
-      await deps.devices.register({ platform: body.platform, appVersion: body.app_version });
+      await domain.devices.register({ platform: body.platform, appVersion: body.app_version });
       return { message: "Device registered." };
     },
   }),

@@ -4,14 +4,14 @@ import { found, id } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
 import { dataOf, languageSchema, listOf, presentLanguage } from "../presenters.ts";
 
-export const languageRoutes = (deps: Domain) => [
+export const languageRoutes = (domain: Domain) => [
   endpoint({
     method: "get",
     path: "/language1/languages",
     tag: "languages",
     summary: "The seven languages of the site",
     response: listOf(languageSchema),
-    handle: async () => ({ data: (await deps.content.languages()).map(presentLanguage) }),
+    handle: async () => ({ data: (await domain.content.languages()).map(presentLanguage) }),
   }),
   endpoint({
     method: "get",
@@ -21,6 +21,6 @@ export const languageRoutes = (deps: Domain) => [
     errors: [400, 404],
     params: z.object({ id: id("id") }),
     response: dataOf(languageSchema),
-    handle: async ({ params }) => ({ data: presentLanguage(found(await deps.content.languageById(params.id), "Language")) }),
+    handle: async ({ params }) => ({ data: presentLanguage(found(await domain.content.languageById(params.id), "Language")) }),
   }),
 ];

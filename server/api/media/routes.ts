@@ -7,11 +7,14 @@ import { linkSchema, listOf, mediaSchema, presentLink, presentMedia, presentWay,
 
 const placeParams = z.object({ place: id("place"), city: id("city"), cat: id("cat"), lang: id("lang") });
 
-export const mediaRoutes = (deps: Domain) => {
+export const mediaRoutes = (domain: Domain) => {
   /** The place, in the asked language, if it lies in that city and category; 404 otherwise. */
   async function placeIn(params: z.infer<typeof placeParams>) {
-    const language = await languageOr404(deps.content, params.lang);
-    const place = found(await deps.content.placeAt(params.place, language.code, { cityId: params.city, categoryId: params.cat }), "Place");
+    const language = await languageOr404(domain.content, params.lang);
+    const place = found(
+      await domain.content.placeAt(language.code, params.place, { cityId: params.city, categoryId: params.cat }),
+      "Place",
+    );
     return { place, language };
   }
   const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src);
@@ -27,8 +30,8 @@ export const mediaRoutes = (deps: Domain) => {
       response: listOf(mediaSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
-        const media = (await deps.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
-        const origin = originOf(c, deps);
+        const media = (await domain.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
+        const origin = originOf(c, domain);
         const info = `${origin}/back/api/user/place1/places/${scope.place.id}/information.txt?language=${scope.language.id}`;
         return {
           data: [
@@ -48,8 +51,8 @@ export const mediaRoutes = (deps: Domain) => {
       response: listOf(linkSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
-        const media = (await deps.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
-        const origin = originOf(c, deps);
+        const media = (await domain.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
+        const origin = originOf(c, domain);
         return {
           data: [...media.sign, ...media.videos, ...media.youtube, ...media.tours, ...media.panoramas].map((m) =>
             presentLink(m, scope, absolute(origin, m.src)),
@@ -78,8 +81,8 @@ export const mediaRoutes = (deps: Domain) => {
       response: z.string(),
       contentType: "text/plain",
       handle: async ({ params, query, c }) => {
-        const language = await languageOr404(deps.content, query.language);
-        const place = found(await deps.content.place(params.id, language.code), "Place");
+        const language = await languageOr404(domain.content, query.language);
+        const place = found(await domain.content.place(language.code, params.id), "Place");
         return c.text(`${place.name}\n\n${place.information}\n`, 200, { "content-language": language.code });
       },
     }),

@@ -10,14 +10,14 @@ import { presentPlace, presentService } from "../presenters.ts";
 /** Where a missing picture points, so the mobile app always gets a loadable URL. */
 export const PLACEHOLDER_IMAGE = "/icons/placeholder.svg";
 
-export async function placeAnswers(deps: Domain, c: Context, rows: PlaceRow[], language: Language) {
-  const origin = originOf(c, deps);
+export async function placeAnswers(domain: Domain, c: Context, rows: PlaceRow[], language: Language) {
+  const origin = originOf(c, domain);
   const ids = rows.map((r) => r.id);
   const serviceIds = [...new Set(rows.map((r) => r.service_type_id).filter((x): x is number => x !== null))];
   const [covers, serviceCovers, services] = await Promise.all([
-    deps.content.covers("place", ids, language.code),
-    deps.content.covers("service_type", serviceIds, language.code),
-    serviceIds.length ? deps.content.serviceTypes(language.code) : Promise.resolve([]),
+    domain.content.covers(language.code, "place", ids),
+    domain.content.covers(language.code, "service_type", serviceIds),
+    serviceIds.length ? domain.content.serviceTypes(language.code) : Promise.resolve([]),
   ]);
   const byId = new Map(services.map((s) => [s.id, s]));
   return rows.map((p) => {

@@ -13,18 +13,18 @@ import { placesOfCategoryFilter } from "../../../domain/content/category-kind.ts
 const placePage = paginationSchema.extend({ data: z.array(placeSchema) });
 const cityCategory = { city: id("city"), cat: id("cat"), lang: id("lang") };
 
-export const placeRoutes = (deps: Domain) => {
+export const placeRoutes = (domain: Domain) => {
   async function list(c: Context, language: Language, filter: PlaceFilter, query: z.infer<typeof pageQuery>) {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? LIST_LIMITS.defaultPerPage;
-    const { items, total } = await deps.content.places(language.code, filter, { page, perPage });
-    return paginated(c, await placeAnswers(deps, c, items, language), total, page, perPage);
+    const { items, total } = await domain.content.places(language.code, filter, { page, perPage });
+    return paginated(c, await placeAnswers(domain, c, items, language), total, page, perPage);
   }
   /** Resolves the language, city and category of a filtered list, answering 404 for any unknown one. */
   async function scope(params: { city: number; cat: number; lang: number }) {
-    const language = await languageOr404(deps.content, params.lang);
-    found(await deps.content.city(params.city, language.code), "City");
-    found(await deps.content.category(params.cat, language.code), "Category");
+    const language = await languageOr404(domain.content, params.lang);
+    found(await domain.content.city(language.code, params.city), "City");
+    found(await domain.content.category(language.code, params.cat), "Category");
     return language;
   }
 
@@ -39,9 +39,9 @@ export const placeRoutes = (deps: Domain) => {
       query: languageQuery,
       response: dataOf(placeSchema),
       handle: async ({ params, query, c }) => {
-        const language = await languageOr404(deps.content, query.language);
-        const place = found(await deps.content.place(params.id, language.code), "Place");
-        return { data: (await placeAnswers(deps, c, [place], language))[0] };
+        const language = await languageOr404(domain.content, query.language);
+        const place = found(await domain.content.place(language.code, params.id), "Place");
+        return { data: (await placeAnswers(domain, c, [place], language))[0] };
       },
     }),
     endpoint({
@@ -54,8 +54,8 @@ export const placeRoutes = (deps: Domain) => {
       query: pageQuery,
       response: placePage,
       handle: async ({ params, query, c }) => {
-        const language = await languageOr404(deps.content, params.lang);
-        const category = found(await deps.content.category(params.cat, language.code), "Category");
+        const language = await languageOr404(domain.content, params.lang);
+        const category = found(await domain.content.category(language.code, params.cat), "Category");
         return list(c, language, placesOfCategoryFilter(category), query);
       },
     }),
@@ -82,7 +82,7 @@ export const placeRoutes = (deps: Domain) => {
       response: placePage,
       handle: async ({ params, query, c }) => {
         const language = await scope(params);
-        found(await deps.content.serviceType(params.service, language.code), "Service");
+        found(await domain.content.serviceType(language.code, params.service), "Service");
         return list(c, language, { cityId: params.city, categoryId: params.cat, serviceTypeId: params.service }, query);
       },
     }),
@@ -101,7 +101,7 @@ export const placeRoutes = (deps: Domain) => {
       response: placePage,
       handle: async ({ params, query, c }) => {
         const language = await scope(params);
-        found(await deps.content.serviceType(params.service, language.code), "Service");
+        found(await domain.content.serviceType(language.code, params.service), "Service");
         return list(
           c,
           language,

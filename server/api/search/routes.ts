@@ -8,7 +8,7 @@ import { searchBody, searchQuery } from "./schema.ts";
 
 const KIND_OF_TYPE: Record<number, string> = { 1: "site", 2: "service", 4: "culture" };
 
-export const searchRoutes = (deps: Domain) => [
+export const searchRoutes = (domain: Domain) => [
   endpoint({
     method: "post",
     path: "/place1/search",
@@ -21,11 +21,11 @@ export const searchRoutes = (deps: Domain) => [
     response: paginationSchema.extend({ data: z.array(placeSchema) }),
     // A first page that found nothing is counted, by its text, for the editors (decision 033).
     observe: ({ query, body }, answer) => {
-      if (query.page === 1 && answer.headers.get("x-total-count") === "0") deps.statistics.unanswered(body.name);
+      if (query.page === 1 && answer.headers.get("x-total-count") === "0") domain.statistics.unanswered(body.name);
     },
     handle: async ({ query, body, c }) => {
-      const language = await languageOr404(deps.content, body.language);
-      const { ids, total } = await deps.search.search({
+      const language = await languageOr404(domain.content, body.language);
+      const { ids, total } = await domain.search.search({
         text: body.name,
         star: body.star || undefined,
         service: body.service || undefined,
@@ -37,10 +37,10 @@ export const searchRoutes = (deps: Domain) => [
       });
       // How many it found, beside the answer (kept with it): what the statistics read, cached or not.
       c.header("x-total-count", String(total));
-      const rows = await deps.content.placesByIds(ids, language.code);
+      const rows = await domain.content.placesByIds(language.code, ids);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return paginated(c, await placeAnswers(deps, c, rows, language), total, query.page, query.per_page);
+      return paginated(c, await placeAnswers(domain, c, rows, language), total, query.page, query.per_page);
     },
   }),
 ];

@@ -8,14 +8,14 @@ import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 import type { ServiceTypeRow } from "../../../db/repositories/content.ts";
 import type { Language } from "../../../domain/content/service.ts";
 
-export const serviceRoutes = (deps: Domain) => {
+export const serviceRoutes = (domain: Domain) => {
   async function present(c: Context, rows: ServiceTypeRow[], language: Language, scope: { categoryId?: number; cityId?: number } = {}) {
-    const covers = await deps.content.covers(
+    const covers = await domain.content.covers(
+      language.code,
       "service_type",
       rows.map((r) => r.id),
-      language.code,
     );
-    const origin = originOf(c, deps);
+    const origin = originOf(c, domain);
     return rows.map((s) => presentService(s, language, origin + (covers.get(s.id)?.src ?? PLACEHOLDER_IMAGE), scope));
   }
   return [
@@ -28,8 +28,8 @@ export const serviceRoutes = (deps: Domain) => {
       query: languageQuery,
       response: listOf(serviceSchema),
       handle: async ({ query, c }) => {
-        const language = await languageOr404(deps.content, query.language);
-        return { data: await present(c, await deps.content.serviceTypes(language.code), language) };
+        const language = await languageOr404(domain.content, query.language);
+        return { data: await present(c, await domain.content.serviceTypes(language.code), language) };
       },
     }),
     endpoint({
@@ -42,8 +42,8 @@ export const serviceRoutes = (deps: Domain) => {
       query: languageQuery,
       response: dataOf(serviceSchema),
       handle: async ({ params, query, c }) => {
-        const language = await languageOr404(deps.content, query.language);
-        const row = found(await deps.content.serviceType(params.id, language.code), "Service");
+        const language = await languageOr404(domain.content, query.language);
+        const row = found(await domain.content.serviceType(language.code, params.id), "Service");
         return { data: (await present(c, [row], language))[0] };
       },
     }),
@@ -56,10 +56,10 @@ export const serviceRoutes = (deps: Domain) => {
       params: z.object({ city: id("city"), cat: id("cat"), lang: id("lang") }),
       response: listOf(serviceSchema),
       handle: async ({ params, c }) => {
-        const language = await languageOr404(deps.content, params.lang);
-        found(await deps.content.city(params.city, language.code), "City");
-        found(await deps.content.category(params.cat, language.code), "Category");
-        const rows = await deps.content.serviceTypes(language.code, { cityId: params.city, categoryId: params.cat });
+        const language = await languageOr404(domain.content, params.lang);
+        found(await domain.content.city(language.code, params.city), "City");
+        found(await domain.content.category(language.code, params.cat), "Category");
+        const rows = await domain.content.serviceTypes(language.code, { cityId: params.city, categoryId: params.cat });
         return { data: await present(c, rows, language, { categoryId: params.cat, cityId: params.city }) };
       },
     }),

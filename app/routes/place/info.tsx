@@ -1,12 +1,12 @@
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
-import { useSite } from "./layout";
+import { usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 import { PracticalFacts } from "../../components/PlaceFacts";
 
 export default function SiteInfo() {
   const { t } = useI18n();
-  const { place } = useSite();
+  const { place } = usePlace();
   const paragraphs = place.information
     .split(/\n\s*\n/)
     .map((p) => p.trim())

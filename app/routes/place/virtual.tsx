@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
-import { useSite } from "./layout";
+import { usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 import { VIRTUAL_TOUR_HOSTS } from "../../../shared/limits";
 
@@ -98,15 +98,15 @@ function ProviderTour({ src, title }: { src: string; title: string }) {
 
 export default function SiteVirtual() {
   const { t } = useI18n();
-  const site = useSite();
-  const panorama = site.panoramas[0];
-  const tour = site.tours[0];
+  const view = usePlace();
+  const panorama = view.panoramas[0];
+  const tour = view.tours[0];
   return (
     <section aria-labelledby="virtual-title">
       <Seo
-        title={`${t("actions.virtual")}: ${site.place.name}`}
-        description={site.place.summary}
-        path={`${sitePath.place(site.place.categoryId, site.place.cityId, site.place.id)}/virtual`}
+        title={`${t("actions.virtual")}: ${view.place.name}`}
+        description={view.place.summary}
+        path={`${sitePath.place(view.place.categoryId, view.place.cityId, view.place.id)}/virtual`}
       />
       <h2 id="virtual-title">{t("virtualVisit.title")}</h2>
       {panorama && <PanoramaViewer src={panorama.src} title={panorama.title} />}

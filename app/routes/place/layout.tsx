@@ -1,8 +1,8 @@
-// /cities/{categoryId}/sites/{cityId}/action/{placeId}: a site, with its actions as tabs over the child pages.
+// /cities/{categoryId}/sites/{cityId}/action/{placeId}: a place, with its actions as tabs over the child pages.
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { idParam, languageOf, notFound, domainOf } from "../../lib/loader-params.server";
-import { siteView, type SiteView } from "../../lib/site.server";
+import { placeView, type PlaceView } from "../../lib/place-view.server";
 import { useI18n } from "../../i18n/I18nProvider";
 import { LocalLink } from "../../components/LocalLink";
 import { Picture } from "../../components/Picture";
@@ -13,7 +13,7 @@ import { localePath, sitePath, splitLanguage } from "../../lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
-  const view = await siteView(domainOf(context), language, {
+  const view = await placeView(domainOf(context), language, {
     placeId: idParam(params.placeId),
     cityId: idParam(params.cityId),
     categoryId: idParam(params.categoryId),
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return view;
 }
 
-export const useSite = () => useRouteLoaderData<SiteView>("routes/site/layout")!;
+export const usePlace = () => useRouteLoaderData<PlaceView>("routes/place/layout")!;
 
 export function mapLinks(place: { lat: number; lng: number; name: string }) {
   return {

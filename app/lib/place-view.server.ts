@@ -26,8 +26,8 @@ export function youtubeId(url: string): string | null {
   return u.searchParams.get("v") ?? u.pathname.match(/\/embed\/([\w-]{6,})/)?.[1] ?? null;
 }
 
-export async function siteView(domain: Domain, language: LanguageCode, ids: { placeId: number; cityId: number; categoryId: number }) {
-  const place = await domain.content.placeAt(ids.placeId, language, ids);
+export async function placeView(domain: Domain, language: LanguageCode, ids: { placeId: number; cityId: number; categoryId: number }) {
+  const place = await domain.content.placeAt(language, ids.placeId, ids);
   if (!place) return undefined;
   const media = (await domain.content.placeMedia(language, [place.id])).get(place.id)!;
   const video = (m: (typeof media.videos)[number]): VideoView => {
@@ -92,4 +92,4 @@ export async function siteView(domain: Domain, language: LanguageCode, ids: { pl
   };
 }
 
-export type SiteView = NonNullable<Awaited<ReturnType<typeof siteView>>>;
+export type PlaceView = NonNullable<Awaited<ReturnType<typeof placeView>>>;

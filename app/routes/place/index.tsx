@@ -1,9 +1,9 @@
-// The actions menu of a site, with its location for the visitor's map app.
+// The actions menu of a place, with its location for the visitor's map app.
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
-import { mapLinks, useSite } from "./layout";
+import { mapLinks, usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 import type { RootData } from "../../root";
 import { SurroundingsMap } from "../../components/SurroundingsMap";
@@ -11,17 +11,17 @@ import { SurroundingsMap } from "../../components/SurroundingsMap";
 export default function SiteActions() {
   const { t } = useI18n();
   const root = useRouteLoaderData<RootData>("root")!;
-  const site = useSite();
-  const { place } = site;
+  const view = usePlace();
+  const { place } = view;
   const base = sitePath.place(place.categoryId, place.cityId, place.id);
   const maps = mapLinks(place);
   const actions: Array<[string, string, boolean]> = [
     ["info", `${base}/info`, !!place.information],
-    ["sign", `${base}/sign`, site.sign.length > 0],
-    ["virtual", `${base}/virtual`, site.panoramas.length + site.tours.length > 0],
-    ["images", `${base}/images`, site.images.length > 0],
-    ["video", `${base}/video`, site.videos.length > 0],
-    ["video2", `${base}/video?n=2`, site.videos.length > 1],
+    ["sign", `${base}/sign`, view.sign.length > 0],
+    ["virtual", `${base}/virtual`, view.panoramas.length + view.tours.length > 0],
+    ["images", `${base}/images`, view.images.length > 0],
+    ["video", `${base}/video`, view.videos.length > 0],
+    ["video2", `${base}/video?n=2`, view.videos.length > 1],
   ];
   return (
     <>
@@ -29,7 +29,7 @@ export default function SiteActions() {
         title={place.name}
         description={place.summary}
         path={base}
-        image={site.images[0]?.src}
+        image={view.images[0]?.src}
         jsonLd={{
           "@context": "https://schema.org",
           "@type": "TouristAttraction",
@@ -37,7 +37,7 @@ export default function SiteActions() {
           description: place.summary,
           address: place.address,
           geo: { "@type": "GeoCoordinates", latitude: place.lat, longitude: place.lng },
-          image: site.images.slice(0, 3).map((i) => root.origin + i.src),
+          image: view.images.slice(0, 3).map((i) => root.origin + i.src),
           isAccessibleForFree: undefined,
           containedInPlace: { "@type": "City", name: place.cityName },
           sameAs: place.wikidata ? [`https://www.wikidata.org/wiki/${place.wikidata}`] : undefined,
@@ -46,7 +46,7 @@ export default function SiteActions() {
       <h2 className="visually-hidden">{t("actions.label")}</h2>
       <section className="location-card" aria-labelledby="location-title">
         <h3 id="location-title">{t("actions.location")}</h3>
-        <SurroundingsMap map={site.surroundings} name={place.name} />
+        <SurroundingsMap map={view.surroundings} name={place.name} />
         <p>{place.address}</p>
         <p dir="ltr" className="coordinates">
           {place.lat.toFixed(4)}, {place.lng.toFixed(4)}
