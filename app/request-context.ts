@@ -4,7 +4,7 @@ import { createContext } from "react-router";
 import type { Domain } from "../domain/domain.ts";
 import type { SignedIn } from "../domain/workspace/service.ts";
 
-export type AppContext = {
+type AppContext = {
   domain: Domain;
   client: string;
   /** The signed-in workspace account, checked by server/http/workspace-guard.ts; only ever set under /admin. */

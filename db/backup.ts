@@ -13,7 +13,7 @@ import { type Engine, openDatabase } from "./engine.ts";
 const run = promisify(execFile);
 
 /** Which database the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
-export type DatabaseTarget = { databaseUrl?: string; sqlitePath: string };
+type DatabaseTarget = { databaseUrl?: string; sqlitePath: string };
 
 export const engineOf = (target: DatabaseTarget): Engine => (target.databaseUrl ? "postgres" : "sqlite");
 export const DUMP_FILE: Record<Engine, string> = { sqlite: "database.sqlite", postgres: "database.pgdump" };

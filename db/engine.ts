@@ -12,7 +12,7 @@ export type Db = Kysely<Database>;
 export type PoolStats = { total: number; idle: number; waiting: number };
 export type DatabaseHandle = { db: Db; engine: Engine; close: () => Promise<void>; pool?: () => PoolStats };
 
-export type DatabaseOptions = {
+type DatabaseOptions = {
   databaseUrl?: string;
   sqlitePath: string;
   /**

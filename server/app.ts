@@ -32,7 +32,7 @@ import { readiness, type Readiness } from "./readiness.ts";
 
 export type PageHandler = (request: Request, c: Context) => Promise<Response>;
 
-export type AppOptions = {
+type AppOptions = {
   domain: Domain;
   log: Logger;
   staticMediaDir: string;

@@ -19,7 +19,7 @@ const MANIFEST = "backup.json";
 const MEDIA = "media";
 
 type Manifest = { format: 1; made: string; engine: Engine; database: string; files: Record<string, string> };
-export type BackupReport = { dir: string; engine: Engine; mediaFiles: number; bytes: number };
+type BackupReport = { dir: string; engine: Engine; mediaFiles: number; bytes: number };
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const target = (env: Env) => ({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });

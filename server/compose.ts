@@ -41,7 +41,7 @@ import { statisticsRepository } from "../db/repositories/statistics.ts";
 import { type LinkCheckMode, linkCheckService } from "../domain/links/service.ts";
 import { invitationMail } from "./invitation-mail.ts";
 
-export type DomainOptions = {
+type DomainOptions = {
   smtpUrl?: string;
   to?: string;
   from?: string;

@@ -6,7 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { PoolStats } from "../db/engine.ts";
 
 /** What the gauges read when they are scraped (never on a visitor's request). */
-export type MetricSources = {
+type MetricSources = {
   contentVersion: () => Promise<number>;
   outbox: () => Promise<{ pending: number; failed: number }>;
   pool?: () => PoolStats;

@@ -6,10 +6,10 @@ import { createHash } from "node:crypto";
 import { LANGUAGE_CODES, type LanguageCode } from "./languages.ts";
 
 export type TranslationState = "missing" | "done" | "outdated";
-export type FieldText = Partial<Record<LanguageCode, string>>;
+type FieldText = Partial<Record<LanguageCode, string>>;
 export type Stamps = Record<string, string>;
 
-export function sourceHash(english: string): string {
+function sourceHash(english: string): string {
   return createHash("sha256").update(english).digest("base64url").slice(0, 16);
 }
 

@@ -4,8 +4,8 @@
 import type { Permission } from "../domain/workspace/roles.ts";
 import { pathPattern } from "./paths.ts";
 
-export type WorkspaceAccess = "anyone" | Permission;
-export type WorkspaceRoute = {
+type WorkspaceAccess = "anyone" | Permission;
+type WorkspaceRoute = {
   /** React Router path, without the leading slash. */
   path: string;
   /** Its React Router module; none when the server answers it itself (the preview, server/preview.ts). */

@@ -4,7 +4,7 @@ import { LocalLink } from "./LocalLink";
 import { Picture } from "./Picture";
 import type { ImageView } from "../lib/images";
 
-export type CardProps = { title: string; to?: string; image?: ImageView | null; meta?: string | null; text?: string; headingLevel?: 2 | 3 };
+type CardProps = { title: string; to?: string; image?: ImageView | null; meta?: string | null; text?: string; headingLevel?: 2 | 3 };
 
 export function Card({ title, to, image, meta, text, headingLevel = 3 }: CardProps) {
   const Heading = `h${headingLevel}` as "h2" | "h3";

@@ -7,7 +7,7 @@ import { boundsOf, clusterMarkers, type MapCluster, type MapMarker } from "../..
 import { useI18n } from "../i18n/I18nProvider";
 
 type View = [number, number, number, number];
-export type CountryMapProps = {
+type CountryMapProps = {
   viewBox: string;
   countries: Array<{ key: string; d: string }>;
   markers: MapMarker[];

@@ -3,7 +3,7 @@
 
 type Block = { kind: "paragraph"; text: string } | { kind: "list"; items: string[] };
 
-export function blocksOf(text: string): Block[] {
+function blocksOf(text: string): Block[] {
   return text
     .split(/\n\s*\n/)
     .map((chunk) => chunk.trim())

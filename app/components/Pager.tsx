@@ -3,7 +3,7 @@
 import { useI18n } from "../i18n/I18nProvider";
 import { LocalLink } from "./LocalLink";
 
-export function pageHref(path: string, page: number, query: Record<string, string | number | null> = {}): string {
+function pageHref(path: string, page: number, query: Record<string, string | number | null> = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== null && value !== "") params.set(name, String(value));
   if (page > 1) params.set("page", String(page));

@@ -10,7 +10,7 @@ import it from "./workspace/it.json" with { type: "json" };
 import tr from "./workspace/tr.json" with { type: "json" };
 import zh from "./workspace/zh.json" with { type: "json" };
 
-export type WorkspaceMessages = typeof en;
+type WorkspaceMessages = typeof en;
 const ALL: Record<LanguageCode, WorkspaceMessages> = { en, ar, fr, es, it, tr, zh } as Record<LanguageCode, WorkspaceMessages>;
 
 export function workspaceMessages(language: LanguageCode): WorkspaceMessages {

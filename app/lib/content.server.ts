@@ -67,7 +67,6 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     placeStates: PLACE_STATES.map((state) => ({ value: state, label: translate(messages, `content.placeStates.${state}`) })),
   };
 }
-export type FormOptions = Awaited<ReturnType<typeof formOptions>>;
 
 export type EditingAnswer =
   | {

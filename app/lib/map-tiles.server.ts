@@ -6,7 +6,7 @@ import { MAP_HEIGHT, MAP_WIDTH } from "../../shared/map-clusters";
 /** Tiles drawn at about this many screen pixels per SVG unit (a laptop's map width). */
 const PIXELS_PER_UNIT = 0.8;
 
-export type MapTile = { href: string; x: number; y: number; size: number };
+type MapTile = { href: string; x: number; y: number; size: number };
 
 const made = new Map<string, MapTile[]>();
 

@@ -17,7 +17,7 @@ const AREA_LABELS: Array<[string, number, number]> = [
   ["jordan", 37.4, 32.45],
 ];
 
-export type MapPlace = MapMarker & { categoryId: number; city: string };
+type MapPlace = MapMarker & { categoryId: number; city: string };
 
 /** Places as markers (of a filter, within `box`, at most `limit`), most popular first (the order clusters are made in). */
 export async function mapPlaces(

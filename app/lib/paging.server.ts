@@ -6,7 +6,7 @@ import { notFound } from "./loader-params.server";
 /** Places on one page of a public list: a whole number of rows at two, three and four cards a row. */
 export const LIST_PAGE_SIZE = 24;
 
-export type PageOfList = { page: number; pages: number };
+type PageOfList = { page: number; pages: number };
 
 /** The page a list's address asks for: 1 when it names none. */
 export function pageParam(request: Request): number {

@@ -20,7 +20,7 @@ export type VideoView = {
   credit: Credit | null;
 };
 
-export function youtubeId(url: string): string | null {
+function youtubeId(url: string): string | null {
   const u = new URL(url);
   if (u.hostname === "youtu.be") return u.pathname.slice(1) || null;
   return u.searchParams.get("v") ?? u.pathname.match(/\/embed\/([\w-]{6,})/)?.[1] ?? null;

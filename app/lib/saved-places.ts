@@ -3,7 +3,7 @@
 // which a browser never sends to the server.
 import { readItem, saveItem } from "./language";
 
-export const SAVED_KEY = "saved_places";
+const SAVED_KEY = "saved_places";
 /** The event every save button and the saved page listen to, so one change shows everywhere on the page. */
 const CHANGED = "saved-places-changed";
 

@@ -7,7 +7,7 @@ import { alternates, sitePath } from "./paths";
 import { isBrowsedByCity } from "../../domain/content/category-kind";
 
 /** Places whose pages one sitemap file lists. */
-export const PLACES_PER_SITEMAP = 200;
+const PLACES_PER_SITEMAP = 200;
 /** Service providers have no page of their own: they are shown on their service type's list. */
 const WITH_PAGES = { notKind: "service" };
 

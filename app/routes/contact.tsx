@@ -15,7 +15,7 @@ import { actionOrLoaderHeaders } from "../lib/answer-headers";
 
 type Field = "name" | "email" | "subject" | "message";
 type Reason = "required" | "tooShort" | "tooLong" | "invalid";
-export type ContactActionData =
+type ContactActionData =
   | { status: "sent" }
   | { status: "invalid"; errors: Partial<Record<Field, Reason>>; values: Record<Field, string> }
   | { status: "failed"; values: Record<Field, string> };

@@ -6,7 +6,7 @@ import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../root";
 
 // Changed when the policy changes: from this day the site counts visits without tracking anyone (decision 033).
-export const PRIVACY_EFFECTIVE_DATE = "2026-11-27";
+const PRIVACY_EFFECTIVE_DATE = "2026-11-27";
 
 export function loader({ params }: Route.LoaderArgs) {
   languageOf(params);

@@ -6,8 +6,8 @@ import type { MessageState } from "../../shared/message-states.ts";
 
 export type InboxFilter = { query?: string; status?: MessageState };
 
-export type NewContactMessage = { name: string; email: string; subject: string; message: string; language: string };
-export type MailStatus = "pending" | "sent" | "failed" | "not-configured";
+type NewContactMessage = { name: string; email: string; subject: string; message: string; language: string };
+type MailStatus = "pending" | "sent" | "failed" | "not-configured";
 
 export function contactRepository(db: Db) {
   return {

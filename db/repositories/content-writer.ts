@@ -35,7 +35,7 @@ type EntityColumns = { id: Generated<number>; slug: string; position: number; up
 type AnyEntity = Kysely<Record<EntityTable, EntityColumns> & Record<TranslationTable, Record<string, string | number>>>;
 
 /** The owner_type a media row uses for each entity table. */
-export const OWNER_TYPE: Record<EntityTable, string> = {
+const OWNER_TYPE: Record<EntityTable, string> = {
   categories: "category",
   cities: "city",
   service_types: "service_type",

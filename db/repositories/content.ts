@@ -5,9 +5,9 @@ import type { Database } from "../schema.ts";
 import { tr } from "./translations.ts";
 
 export type Page = { page: number; perPage: number };
-export type Paged<T> = { items: T[]; total: number };
+type Paged<T> = { items: T[]; total: number };
 
-export type LanguageRow = { id: number; code: string; name: string };
+type LanguageRow = { id: number; code: string; name: string };
 export type CategoryRow = { id: number; slug: string; kind: number; name: string; description: string; updated_at: string };
 export type CityRow = {
   id: number;
@@ -25,7 +25,7 @@ export type PlaceRow = Selectable<Database["places"]> &
   Omit<Database["place_translations"], "place_id" | "language"> & { category_kind: number; city_name: string; category_name: string };
 export type MediaRow = Selectable<Database["media"]> & Omit<Database["media_translations"], "media_id" | "language">;
 /** A place as a map marker. */
-export type MarkerRow = Pick<PlaceRow, "id" | "kind" | "category_id" | "city_id" | "lat" | "lng" | "name" | "city_name">;
+type MarkerRow = Pick<PlaceRow, "id" | "kind" | "category_id" | "city_id" | "lat" | "lng" | "name" | "city_name">;
 /** Latitudes and longitudes that bound an area. */
 export type MarkerBox = { south: number; north: number; west: number; east: number };
 export type PlaceFilter = {

@@ -30,7 +30,7 @@ export type DocumentRow = {
 };
 /** A revision submitted for review: by whom, for whom (null: any other editor) and when. */
 export type WaitingReview = { revision: number; by: string; for: string | null; at: string };
-export type NewDocument = { type: string; slug: string; position: number; body: unknown; translatedFrom: Record<string, string> };
+type NewDocument = { type: string; slug: string; position: number; body: unknown; translatedFrom: Record<string, string> };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -92,10 +92,7 @@ export function listedColumns(body: unknown, slug: string, stamps: Stamps = {}) 
  * What summaryPage filters by, each a column: the domain turns the words typed into a NameQuery (corrected
  * from the vocabulary).
  */
-export type SummaryColumnsFilter = Pick<
-  SummaryFilter,
-  "city" | "governorate" | "category" | "problems" | "state" | "translation" | "sort"
-> & {
+type SummaryColumnsFilter = Pick<SummaryFilter, "city" | "governorate" | "category" | "problems" | "state" | "translation" | "sort"> & {
   names?: NameQuery;
   /** Only items whose fact (`checkedFact`, the status by default) was checked before this day (YYYY-MM-DD). */
   checkedBefore?: string;
@@ -103,7 +100,7 @@ export type SummaryColumnsFilter = Pick<
 };
 
 /** The columns that hold the day a fact was last checked. */
-export type CheckedFact = "verified" | "practical_checked" | "safety_checked";
+type CheckedFact = "verified" | "practical_checked" | "safety_checked";
 
 /** An item as lists show it, read without its bodies. */
 export type DocumentSummary = {

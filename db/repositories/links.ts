@@ -4,7 +4,7 @@ import type { Db } from "../engine.ts";
 import { inBatches } from "./batches.ts";
 
 export type LinkUse = { url: string; item: string; field: string };
-export type LinkResult = {
+type LinkResult = {
   url: string;
   outcome: string;
   status: number | null;
@@ -12,12 +12,12 @@ export type LinkResult = {
   redirects: number;
   checkedAt: string;
 };
-export type ReportedLink = LinkUse &
+type ReportedLink = LinkUse &
   Omit<LinkResult, "url"> & {
     falsePositiveBy: string | null;
     falsePositiveAt: string | null;
   };
-export type LinkRun = { id: number; startedAt: string; finishedAt: string | null; startedBy: string | null; links: number };
+type LinkRun = { id: number; startedAt: string; finishedAt: string | null; startedBy: string | null; links: number };
 
 /** One instance at a time: a named lease, held until it expires unless its holder gives it back or renews it. */
 export function leasesRepository(db: Db) {

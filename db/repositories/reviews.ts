@@ -4,8 +4,8 @@ import type { Selectable } from "kysely";
 import type { Db } from "../engine.ts";
 import type { Database } from "../schema.ts";
 
-export const NOTE_KINDS = ["submitted", "returned", "approved", "comment"] as const;
-export type NoteKind = (typeof NOTE_KINDS)[number];
+const NOTE_KINDS = ["submitted", "returned", "approved", "comment"] as const;
+type NoteKind = (typeof NOTE_KINDS)[number];
 export type ReviewNote = { id: number; revision: number; kind: NoteKind; author: string; at: string; body: string };
 export type ReviewLink = {
   id: string;
@@ -148,4 +148,3 @@ export function reviewsRepository(db: Db) {
     },
   };
 }
-export type ReviewsRepository = ReturnType<typeof reviewsRepository>;

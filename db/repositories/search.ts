@@ -22,7 +22,7 @@ export type SearchDocumentRow = {
 };
 
 /** What changed since a content version: every place (`all`), or these places' ids. */
-export type SearchChanges = { all: boolean; ids: number[] };
+type SearchChanges = { all: boolean; ids: number[] };
 
 export function searchRepository(db: Db) {
   function documentsOf(ids: number[]): Promise<SearchDocumentRow[]> {

@@ -3,7 +3,7 @@
 import type { Db } from "../engine.ts";
 import { titleOf } from "./documents.ts";
 
-export type TrashedItem = {
+type TrashedItem = {
   id: number;
   type: string;
   slug: string;
@@ -110,4 +110,3 @@ export function trashRepository(db: Db) {
     },
   };
 }
-export type TrashRepository = ReturnType<typeof trashRepository>;

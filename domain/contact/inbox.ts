@@ -12,10 +12,10 @@ import type { ContactOutbox } from "./mailer.ts";
 import { repeatEvery } from "../repeat.ts";
 import { csvFile } from "../csv.ts";
 
-export type InboxReader = { id: string; email: string; role: string };
-export const INBOX_PAGE_SIZE = 25;
+type InboxReader = { id: string; email: string; role: string };
+const INBOX_PAGE_SIZE = 25;
 /** How often each instance deletes what the retention period has ended (an hour; deleting twice is harmless). */
-export const RETENTION_CHECK_MS = 60 * 60 * 1000;
+const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 export class InboxError extends Refusal<"forbidden" | "not-found" | "invalid"> {
   constructor(code: InboxError["code"]) {

@@ -6,7 +6,7 @@ import type { ContactInput } from "./schema.ts";
 import type { ContactOutbox } from "./mailer.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 
-export type ContactResult = { status: "accepted"; stored: boolean; id?: number } | { status: "limited"; retryAfterSeconds: number };
+type ContactResult = { status: "accepted"; stored: boolean; id?: number } | { status: "limited"; retryAfterSeconds: number };
 
 export function contactService(
   repo: ContactRepository,

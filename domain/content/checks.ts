@@ -11,10 +11,10 @@ const ARABIC = /\p{Script=Arabic}/u;
 const HAN = /\p{Script=Han}/u;
 const LATIN = /\p{Script=Latin}/u;
 
-export const MIN_INFORMATION_WORDS = 120;
-export const MIN_SITE_IMAGES = 3;
+const MIN_INFORMATION_WORDS = 120;
+const MIN_SITE_IMAGES = 3;
 
-export type ProblemCode =
+type ProblemCode =
   | "duplicate-slug"
   | "not-arabic"
   | "not-chinese"
@@ -59,7 +59,7 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
-export function wordCount(text: string): number {
+function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
@@ -262,7 +262,7 @@ export function pictureUses(c: ContentFiles): Array<{ picture: string; type: str
 }
 
 /** The settings a launch needs and the ministry has not given yet: warnings, never a reason to refuse a load. */
-export const LAUNCH_SETTINGS = ["phone", "email", "contactRecipients"] as const;
+const LAUNCH_SETTINGS = ["phone", "email", "contactRecipients"] as const;
 export function missingLaunchSettings(settings: Partial<ContentFiles["settings"]>): Array<(typeof LAUNCH_SETTINGS)[number]> {
   return LAUNCH_SETTINGS.filter((key) => {
     const value = settings[key];

@@ -32,7 +32,7 @@ export const DOCUMENT_TYPES = {
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 /** The slug of a `single` type's one document. */
-export const SINGLE_SLUG = "all";
+const SINGLE_SLUG = "all";
 
 export function isDocumentType(value: string): value is DocumentType {
   return Object.hasOwn(DOCUMENT_TYPES, value);
@@ -122,7 +122,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
 export const FOLDER_TYPES: readonly DocumentType[] = ["site", "culture", "service"];
 
 /** A reference an item makes: the slug of an item of one of `types` (a place may be a site, culture or service). */
-export type Reference = { types: readonly DocumentType[]; slug: string };
+type Reference = { types: readonly DocumentType[]; slug: string };
 
 /**
  * The items an item names, which its checks read (checks.ts): a place's category, city, service type and

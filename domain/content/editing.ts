@@ -44,9 +44,9 @@ import { publishedWithSite, republishSite, withSiteDrafted } from "./site-publis
 import { restamp, translatedTexts, translationStates, type TranslationState } from "../../shared/translation-status.ts";
 
 /** The longest reason an admin may give for publishing without review. */
-export const REASON_MAX = 500;
+const REASON_MAX = 500;
 /** The longest note a reviewer or an editor may write on an item. */
-export const NOTE_MAX = 2000;
+const NOTE_MAX = 2000;
 
 /** A review note's text, trimmed; refused when required and empty, or too long. */
 export function reviewNote(text: string, required: boolean): string {
@@ -57,10 +57,10 @@ export function reviewNote(text: string, required: boolean): string {
 }
 
 /** How often scheduled publications are looked for: a scheduled item goes public within this of its time. */
-export const SCHEDULE_CHECK_MS = 10_000;
+const SCHEDULE_CHECK_MS = 10_000;
 
 export type FieldProblem = { field: string; code: string; values?: Record<string, string | number> };
-export type EditingCode =
+type EditingCode =
   | "not-found"
   | "forbidden"
   | "invalid"
@@ -98,8 +98,8 @@ export function needPermission(editor: Editor, permission: Permission): void {
   if (!can(editor.role, permission)) throw new EditingError("forbidden");
 }
 /** draft: not on the site; published: the site shows the draft; changed: the site shows an older revision. */
-export type ItemStatus = "draft" | "published" | "changed";
-export type ItemSummary = {
+type ItemStatus = "draft" | "published" | "changed";
+type ItemSummary = {
   type: DocumentType;
   slug: string;
   title: string;

@@ -14,7 +14,7 @@ export function placeFacts(place: Place): StoredFacts {
   return { status, inDangerSince, practical, safety, safetyChecked };
 }
 
-export type FactsView = {
+type FactsView = {
   status: {
     state: PlaceState;
     verified: string;

@@ -10,7 +10,7 @@ import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { documentsFromFiles } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 
-export const glossaryFile = z.array(
+const glossaryFile = z.array(
   z
     .object({
       use: z.string().trim().min(1),
@@ -18,7 +18,7 @@ export const glossaryFile = z.array(
     })
     .strict(),
 );
-export type Glossary = Partial<Record<LanguageCode, z.infer<typeof glossaryFile>>>;
+type Glossary = Partial<Record<LanguageCode, z.infer<typeof glossaryFile>>>;
 
 /** The glossary files of a content folder (a language without one has no entries). */
 export function readGlossary(dir: string): Glossary {

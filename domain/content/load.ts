@@ -113,7 +113,7 @@ export async function writeEntity(
 }
 
 /** The order of the kinds of places, as the files list them: sites, culture places, service providers. */
-export const PLACE_KIND_RANK: Record<string, number> = { site: 0, culture: 1, service: 2 };
+const PLACE_KIND_RANK: Record<string, number> = { site: 0, culture: 1, service: 2 };
 
 /** A place of the public tables: a site or culture place of the files, or a service provider. */
 export type AnyPlace = Omit<ContentFiles["places"][number], "kind"> & { kind: string; service?: string; star?: number | null };

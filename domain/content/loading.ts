@@ -38,7 +38,7 @@ const detached = (text: string): string => JSON.parse(JSON.stringify(text));
 const BATCH = 500;
 
 /** Content files already in memory (the tests, a preview's copy) as a source. */
-export function filesSource(files: ContentFiles, manifest: MediaManifest): ContentSource {
+function filesSource(files: ContentFiles, manifest: MediaManifest): ContentSource {
   return {
     site: { ...files, places: [], services: [] },
     manifest,

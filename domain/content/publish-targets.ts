@@ -9,7 +9,7 @@ import type { ContentFiles } from "./files.ts";
 import { type Item, publishedAlone } from "./place-publishing.ts";
 
 /** One place to write: the item, its files (the place and what it names; null when not on the site), and the problems of the part changed. */
-export type PlaceTarget = { item: Item; place: ContentFiles | null; problems: ContentProblem[] };
+type PlaceTarget = { item: Item; place: ContentFiles | null; problems: ContentProblem[] };
 /** The item with the published items it names, read by their keys. */
 type References = (type: DocumentType, slug: string, body: unknown) => Promise<ContentFiles>;
 

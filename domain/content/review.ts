@@ -15,11 +15,11 @@ import { can } from "../workspace/roles.ts";
 import { EditingError, needPermission, reviewNote, type Editor, type EditingService } from "./editing.ts";
 
 /** What an item's page shows of its notes: the latest. */
-export const NOTES_SHOWN = 100;
+const NOTES_SHOWN = 100;
 /** How long an outside reviewer's link opens the draft. */
 export const REVIEW_LINK_HOURS = 48;
 /** The links one item may have open at once. */
-export const OPEN_LINKS_MAX = 10;
+const OPEN_LINKS_MAX = 10;
 
 const HOUR_MS = 60 * 60 * 1000;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -31,7 +31,7 @@ export const REVIEW_PREFIX = "/review/";
 export const reviewLinkReader = (createdBy: string): Editor => ({ id: "review-link", email: createdBy, role: "viewer", languages: "" });
 
 /** What an outside reviewer's link opens, when it still does. */
-export type OpenedLink = { type: string; slug: string; createdBy: string };
+type OpenedLink = { type: string; slug: string; createdBy: string };
 
 export function reviewService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());

@@ -81,7 +81,7 @@ export const MOTIFS = [
  * A file of the media library, as its store names it: a slug, and the extension of what it holds. The
  * seed's are in content/media/library/; uploads are named after their picture with a hash of their bytes.
  */
-export const libraryFile = z
+const libraryFile = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)?\.(?:jpg|png|webp|avif)$/, "a library file name, such as palmyra-ruins.jpg");
 
@@ -115,9 +115,9 @@ export const picture = z
 export const pictureFile = z.array(picture);
 
 /** A video of the media library, as uploads name it: its video's slug, a hash of its bytes, its container. */
-export const videoFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.(?:webm|mp4)$/, "a library video file name");
+const videoFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.(?:webm|mp4)$/, "a library video file name");
 /** A captions file of the media library: its video's slug and language, a hash of its bytes. */
-export const captionsFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.vtt$/, "a library captions file name");
+const captionsFileName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-f0-9]{8}\.vtt$/, "a library captions file name");
 
 /**
  * A video of the media library, shown with the place it belongs to: its file and size (read from its bytes
@@ -147,7 +147,7 @@ export type LibraryVideo = z.infer<typeof video>;
  * A picture of a place: a library photograph when `picture` names one, else the drawn illustration of the
  * motif. The caption describes the photograph that belongs there (content/README.md).
  */
-export const imageEntry = z
+const imageEntry = z
   .object({
     motif: z.enum(MOTIFS),
     caption: translated,
@@ -202,7 +202,7 @@ export const serviceTypeFile = z.array(serviceType);
  * What a visitor finds there, with the day someone last checked and, per language, what is open or lost
  * ("The temples of Bel and Baalshamin were destroyed in 2015").
  */
-export const placeStatus = z
+const placeStatus = z
   .object({
     state: z.enum(PLACE_STATES),
     /** The day the state was last checked: against its source, or on site when `seen`. */
@@ -289,7 +289,7 @@ export const galleryItem = z
     description: translated,
   })
   .strict();
-export const GALLERY_SIZE = 9;
+const GALLERY_SIZE = 9;
 export const galleryFile = z.array(galleryItem).length(GALLERY_SIZE, "the home gallery has exactly 9 items");
 
 export const experience = z

@@ -22,7 +22,7 @@ export type SiteSettings = {
 };
 
 /** Media of one place grouped the way the site and the API use them. */
-export type PlaceMedia = {
+type PlaceMedia = {
   images: Media[];
   info: Media[];
   videos: Media[];

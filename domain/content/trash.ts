@@ -16,7 +16,7 @@ import { repeatEvery } from "../repeat.ts";
 /** How long a deleted item can be restored. */
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const TRASH_PAGE_SIZE = 50;
+const TRASH_PAGE_SIZE = 50;
 const PURGE_CHECK_MS = 60 * 60 * 1000;
 /** What the refusal names of what refers to an item: enough to act on, never a list of thousands. */
 const REFERRERS_SHOWN = 20;

@@ -11,7 +11,7 @@ import { changedPaths, EditingError, type Editor, type EditingService, needPermi
 import { repeatEvery } from "../repeat.ts";
 
 /** How many versions an item's page lists. */
-export const VERSIONS_SHOWN = 50;
+const VERSIONS_SHOWN = 50;
 /** Every version is kept this long; older ones, one a month. */
 export const VERSIONS_KEPT_WHOLE_DAYS = 2 * 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ const THIN_CHECK_MS = 24 * 60 * 60 * 1000;
 /** A version as the item's page lists it: the fields it changed from the one before (none for the first). */
 export type VersionSummary = Omit<VersionRow, "body"> & { changed: string[] };
 /** One side of a comparison: a version, or the current draft (version null). */
-export type ComparedSide = { version: number | null; publishedAt: string | null; publishedBy: string | null };
+type ComparedSide = { version: number | null; publishedAt: string | null; publishedBy: string | null };
 
 export function versionsService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());

@@ -27,7 +27,7 @@ import type { MediaManifest } from "./media-manifest.ts";
 
 type Made = { image: ContentImage; motif: ImageWant["motif"]; key: string };
 /** What writing the places needs of the site: the languages, the ids of what places name, their library videos. */
-export type SiteIds = {
+type SiteIds = {
   languages: string[];
   categories: Map<string, number>;
   cities: Map<string, number>;

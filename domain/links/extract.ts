@@ -5,7 +5,7 @@ import type { LinkUse } from "../../db/repositories/links.ts";
 
 /** The kinds of items that hold external links; no other kind has any. */
 export const LINKED_TYPES = ["settings", "guide", "media", "picture", "video"] as const;
-export type LinkedType = (typeof LINKED_TYPES)[number];
+type LinkedType = (typeof LINKED_TYPES)[number];
 
 type Body = Record<string, unknown>;
 const list = (value: unknown): Body[] => (Array.isArray(value) ? (value as Body[]) : []);

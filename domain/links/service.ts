@@ -18,25 +18,25 @@ import { type Probe, probe, type ProbeOptions, robotsText } from "./probe.ts";
 
 /** off: never (development, tests); daily: once a day, and when an editor asks. */
 export type LinkCheckMode = "off" | "daily";
-export const LINK_LEASE = "link-check";
+const LINK_LEASE = "link-check";
 /** How long a run holds the lease before it must renew it (each link renews it): a dead instance's lapses. */
-export const LEASE_MS = 10 * 60 * 1000;
+const LEASE_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often an instance looks whether a day has passed since the last run. */
 const LOOK_EVERY_MS = 60 * 60 * 1000;
-export const LINKS_PAGE_SIZE = 50;
+const LINKS_PAGE_SIZE = 50;
 /** Published items read at a time while the links are gathered. */
 const READ_BATCH = 200;
 
-export type LinkCheckOptions = {
+type LinkCheckOptions = {
   timeoutMs: number;
   /** Time between two requests to the same host. */
   hostIntervalMs: number;
   /** Hosts asked at the same time. */
   hosts: number;
 } & Pick<ProbeOptions, "allowPrivate" | "lookup">;
-export const DEFAULT_CHECK_OPTIONS: LinkCheckOptions = { timeoutMs: 10_000, hostIntervalMs: 5_000, hosts: 4 };
-export const USER_AGENT = "SyriaTourismLinkChecker/1.0";
+const DEFAULT_CHECK_OPTIONS: LinkCheckOptions = { timeoutMs: 10_000, hostIntervalMs: 5_000, hosts: 4 };
+const USER_AGENT = "SyriaTourismLinkChecker/1.0";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,7 +12,7 @@ import { MAP_HEIGHT, MAP_WIDTH } from "../../shared/map-clusters.ts";
 const MARGIN = 24;
 
 /** The countries drawn, by ISO 3166 numeric code (world-atlas's ids), with the key of their name's text. */
-export const COUNTRIES = {
+const COUNTRIES = {
   "760": "syria",
   "422": "lebanon",
   "792": "turkey",
@@ -25,7 +25,7 @@ export const COUNTRIES = {
 } as const;
 type CountryId = keyof typeof COUNTRIES;
 
-export type BaseLayer = {
+type BaseLayer = {
   viewBox: string;
   /** Each country's outline as an SVG path, Syria first marked, neighbours after. */
   countries: Array<{ key: (typeof COUNTRIES)[CountryId]; d: string }>;

@@ -5,7 +5,7 @@ import type { MOTIFS } from "../content/schema.ts";
 
 export type Motif = (typeof MOTIFS)[number];
 export const WIDTH = 1600;
-export const HEIGHT = 1000;
+const HEIGHT = 1000;
 const GROUND = 780;
 
 /** A small deterministic random generator (mulberry32) so the same seed always draws the same picture. */

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-export const IMAGE_FORMATS = ["avif", "webp"] as const;
+const IMAGE_WIDTHS = [480, 960, 1600] as const;
+const IMAGE_FORMATS = ["avif", "webp"] as const;
 /** Bump when the encoding settings change, so every cached variant is made again. */
 const PIPELINE_VERSION = "1";
 

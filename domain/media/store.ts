@@ -9,7 +9,7 @@ import { dirname, join, normalize, relative, sep } from "node:path";
 /** Bytes `start` to `end`, both included (as an HTTP range says them). */
 export type ByteRange = { start: number; end: number };
 /** A stored file, or the range of it asked for; `size` is the whole file's. */
-export type StoredFile = { body: Uint8Array; type: string; size: number };
+type StoredFile = { body: Uint8Array; type: string; size: number };
 
 export interface MediaStore {
   /** What kind of store this is, for the logs: "disk" or "s3". */

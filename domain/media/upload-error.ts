@@ -1,7 +1,7 @@
 // Why an upload was refused, in a module of its own: the pages import it without the image libraries.
 import { Refusal, refusalTest } from "../refusal.ts";
 
-export type UploadCode =
+type UploadCode =
   | "empty"
   | "too-large"
   | "not-allowed"

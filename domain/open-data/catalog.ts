@@ -2,7 +2,7 @@
 // formats and when it last changed. Its context is written inline, so a reader needs nothing else to expand it.
 import { DATASETS, type DatasetName } from "./service.ts";
 
-export const CONTENT_LICENCE = "https://creativecommons.org/licenses/by/4.0/";
+const CONTENT_LICENCE = "https://creativecommons.org/licenses/by/4.0/";
 
 const CONTEXT = {
   dcat: "http://www.w3.org/ns/dcat#",
@@ -26,7 +26,7 @@ const CONTEXT = {
 
 /** The catalogue's texts in the languages it is written in (the /open-data page says the rest in all seven). */
 type Texts = Record<string, string>;
-export type CatalogTexts = { title: Texts; description: Texts; places: { title: Texts; description: Texts }; publisher: string };
+type CatalogTexts = { title: Texts; description: Texts; places: { title: Texts; description: Texts }; publisher: string };
 
 export function catalog(origin: string, modified: string | null, texts: CatalogTexts) {
   const url = (path: string) => new URL(path, origin).href;

@@ -8,7 +8,7 @@ import { GOVERNORATES, PLACE_STATES } from "../../shared/place-facts.ts";
 const texts = z.partialRecord(z.enum(LANGUAGE_CODES), z.string()).describe("A text per language code (en, ar, fr, es, it, tr, zh)");
 const named = z.object({ slug: z.string(), name: texts }).strict();
 
-export const placeFeatureSchema = z
+const placeFeatureSchema = z
   .object({
     type: z.literal("Feature"),
     id: z.string().describe("The place's slug: stable, and the same as properties.slug"),

@@ -23,7 +23,7 @@ export const isDatasetName = (name: string): name is DatasetName => Object.hasOw
 const BATCH = 500;
 
 /** A dataset built for a content version: its file in each encoding it is kept in. */
-export type BuiltDataset = { version: number; modified: Date; encodings: Record<"br" | "gzip" | "identity", string> };
+type BuiltDataset = { version: number; modified: Date; encodings: Record<"br" | "gzip" | "identity", string> };
 
 export function openDataService(d: {
   repo: OpenDataRepository;

@@ -46,7 +46,7 @@ export const POSITION_BITS = 5;
 export const POSITION_MASK = (1 << POSITION_BITS) - 1;
 
 /** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
-export class Lists {
+class Lists {
   readonly data: Int32Array;
   readonly start: Int32Array;
   constructor(data: Int32Array, start: Int32Array) {
@@ -87,7 +87,7 @@ const CHUNK = 1 << 16;
  * Integers appended in fixed-size chunks: it grows without copying what it holds (a doubling array would
  * hold both copies at once) and costs 4 bytes a value, not a JavaScript array's 8 or more.
  */
-export class IntLog {
+class IntLog {
   private readonly chunks: Int32Array[] = [];
   length = 0;
   push(value: number) {

@@ -20,12 +20,12 @@ export type { PlaceDocument } from "./index-build.ts";
 import type { SearchQuery } from "./service.ts";
 
 /** What the index is asked: the search service's query. */
-export type IndexQuery = SearchQuery;
-export type ScoredPlace = { id: number; score: number };
+type IndexQuery = SearchQuery;
+type ScoredPlace = { id: number; score: number };
 /** The best matches (at most `limit`), best first, and how many places matched in all. */
 export type Ranking = { top: ScoredPlace[]; total: number };
 /** How much of a ranking is wanted: the first `limit`, leaving out the places `exclude` names. */
-export type RankOptions = { limit?: number; exclude?: (id: number) => boolean };
+type RankOptions = { limit?: number; exclude?: (id: number) => boolean };
 
 // Names and aliases are what people type; the city and category narrow ("castle aleppo"); summaries only help.
 const FIELD_WEIGHT = [1, 1, 0.5, 0.4, 0.2];

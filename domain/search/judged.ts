@@ -1,6 +1,6 @@
 // Measures search quality on a judged query set: for each query, the place that must come first.
 export type JudgedQuery = { query: string; language: string; expect: string };
-export type Miss = JudgedQuery & { rank: number | null; got: string[] };
+type Miss = JudgedQuery & { rank: number | null; got: string[] };
 export type Quality = {
   queries: number;
   mrr: number;

@@ -17,7 +17,7 @@ export type SearchQuery = {
   page: number;
   perPage: number;
 };
-export type SearchResult = { ids: number[]; total: number };
+type SearchResult = { ids: number[]; total: number };
 export type SearchService = {
   search(query: SearchQuery): Promise<SearchResult>;
   /** Builds the index for the current content now, so that the first visitor's search does not wait for it. */

@@ -11,11 +11,11 @@ import { repeatEvery } from "../repeat.ts";
 import { needPermission, type Editor } from "../content/editing.ts";
 
 /** How often an instance adds its counts to the database. */
-export const FLUSH_MS = 10_000;
+const FLUSH_MS = 10_000;
 /** How many times a text must be searched on one day, without a result, to be shown and kept. */
-export const UNANSWERED_AT_LEAST = 5;
+const UNANSWERED_AT_LEAST = 5;
 /** How long counts are kept. */
-export const RETENTION_MONTHS = 13;
+const RETENTION_MONTHS = 13;
 /** The longest search text counted: anything longer is cut. */
 const TEXT_MAX = 80;
 const THIN_EVERY_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { PASSWORD_LENGTH, WORKSPACE_SESSION } from "../../shared/limits.ts";
 import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
 
-export type WorkspaceAuthOptions = {
+type WorkspaceAuthOptions = {
   /** Signs the cookies and encrypts the TOTP secrets; kept in the database (see service.ts). */
   secret: string;
   /** The site's origin, e.g. https://visitsyria.gov.sy; the cookies are Secure when it is https. */

@@ -7,7 +7,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 /** zxcvbn's score 3: "safely unguessable", about 10^8 guesses or more. */
 const LEAST_SCORE = 3;
 
-export type PasswordWeakness = "common" | "personal" | "guessable";
+type PasswordWeakness = "common" | "personal" | "guessable";
 
 let factory: Promise<ZxcvbnFactory> | undefined;
 async function estimator(): Promise<ZxcvbnFactory> {

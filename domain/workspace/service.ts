@@ -20,16 +20,16 @@ import { csvFile } from "../csv.ts";
 /** The most entries one export holds: a year of a busy team, and a file a spreadsheet still opens. */
 const AUDIT_EXPORT_LIMIT = 100_000;
 
-export type Actor = { id: string | null; email: string };
+type Actor = { id: string | null; email: string };
 export type SignedIn = { account: AccountRow };
-export type SignInResult =
+type SignInResult =
   | { outcome: "signed-in" | "two-factor"; cookies: string[] }
   | { outcome: "refused" }
   | { outcome: "throttled"; retryAfterSeconds: number };
-export type InvitationResult = { account: AccountRow; path: string };
+type InvitationResult = { account: AccountRow; path: string };
 
 /** A refusal the workspace shows next to the field it concerns; `code` is a message key. */
-export class WorkspaceError extends Refusal<string> {
+class WorkspaceError extends Refusal<string> {
   readonly field?: string;
   /** For a refusal after too many attempts: when to try again (the answer's Retry-After). */
   readonly retryAfterSeconds?: number;
@@ -444,7 +444,7 @@ export function workspaceService(d: {
   };
 }
 
-export function actorOf(who: SignedIn): Actor {
+function actorOf(who: SignedIn): Actor {
   return { id: who.account.id, email: who.account.email };
 }
 

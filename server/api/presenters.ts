@@ -274,7 +274,7 @@ export function presentMedia(m: Media, scope: PlaceScope, content: string, origi
 }
 
 /** link_type of the original: 1 sign-language video, 2 video, 3 virtual tour. */
-export const LINK_TYPE: Record<string, number> = { sign: 1, video: 2, youtube: 2, tour: 3, panorama: 3 };
+const LINK_TYPE: Record<string, number> = { sign: 1, video: 2, youtube: 2, tour: 3, panorama: 3 };
 export const linkSchema = z.object({
   id: z.number().int(),
   link_name: z.string(),

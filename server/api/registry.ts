@@ -16,7 +16,7 @@ export type OpenApiOperation = {
   responses: Record<string, unknown>;
   requestBody?: { required: boolean; content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 };
-export type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+type Endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   method: Method;
   /** Hono path syntax: /place1/places/:id */
   path: string;

@@ -2,7 +2,7 @@
 // hash (server/pages.ts); everything else gets the strictest policy, since JSON and files run no script.
 import type { MiddlewareHandler } from "hono";
 
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of a page; its inline scripts are allowed by hash, and what they load by 'strict-dynamic'. */
 export function pageCsp(scriptHashes: string[], frameHosts: readonly string[], imageOrigins: readonly string[] = []): string {

@@ -3,7 +3,7 @@
 import { pathPattern } from "../../shared/paths.ts";
 
 /** The API's endpoints as patterns: their full path, method and expression (app.ts's 405 reads them too). */
-export type EndpointPattern = { method: string; path: string; re: RegExp };
+type EndpointPattern = { method: string; path: string; re: RegExp };
 export function endpointPatterns(base: string, endpoints: Array<{ method: string; path: string }>): EndpointPattern[] {
   return endpoints.map((e) => ({ method: e.method.toUpperCase(), path: `${base}${e.path}`, re: pathPattern(`${base}${e.path}`) }));
 }

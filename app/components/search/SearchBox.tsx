@@ -7,7 +7,7 @@ import { readItem, saveItem, STORAGE } from "../../lib/language";
 import { SEARCH_BOX } from "../../../shared/limits";
 import { closedSearch, searchReducer, type FoundPlace } from "./searchMachine";
 
-export async function searchPlaces(name: string, languageId: number, signal?: AbortSignal): Promise<FoundPlace[]> {
+async function searchPlaces(name: string, languageId: number, signal?: AbortSignal): Promise<FoundPlace[]> {
   const res = await fetch(`/back/api/user/place1/search?page=1&per_page=${SEARCH_BOX.pageSize}`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },

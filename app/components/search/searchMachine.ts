@@ -6,7 +6,7 @@ export type SearchState =
   | { open: false; query: ""; status: "idle"; results: []; requestId: 0 }
   | { open: true; query: string; status: "idle" | "loading" | "results" | "noResults"; results: FoundPlace[]; requestId: number };
 
-export type SearchEvent =
+type SearchEvent =
   | { type: "toggle" }
   | { type: "close" }
   | { type: "type"; query: string }

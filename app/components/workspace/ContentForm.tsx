@@ -13,7 +13,7 @@ import type { EditingAnswer } from "../../lib/content.server";
 type Option = { value: string; label: string };
 export type Problem = { field: string; code: string; values?: Record<string, string | number> };
 
-export type ContentFormProps = {
+type ContentFormProps = {
   specs: FieldSpec[];
   values: unknown;
   options: Record<string, Option[]>;
@@ -47,7 +47,7 @@ function ProblemText({ path, problems }: { path: string; problems: Problem[] }) 
 }
 
 /** A problem in the account's language, by its code (zod's or the content checks'). */
-export function problemText(t: (key: string, vars?: Record<string, string | number>) => string, p: Problem): string {
+function problemText(t: (key: string, vars?: Record<string, string | number>) => string, p: Problem): string {
   const key = `content.problems.${p.code}`;
   const text = t(key, p.values);
   return text === key ? t("content.problems.other") : text;

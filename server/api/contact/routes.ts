@@ -5,7 +5,7 @@ import { contactMessage } from "../../../domain/contact/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { clientKey } from "../../http/client.ts";
 
-export const CONTACT_SENT = "Your message has been sent successfully. We'll get back to you soon!";
+const CONTACT_SENT = "Your message has been sent successfully. We'll get back to you soon!";
 
 export const contactRoutes = (domain: Domain, trustProxy: boolean) => [
   endpoint({
