@@ -139,7 +139,8 @@ function ranked(built: Built, q: SearchQuery, limit: number): Ranking {
 /**
  * Rankings kept for the index in use, by query and filters: a visitor's next pages, and the searches many
  * visitors make ("palmyra"), are not ranked again. A ranking over a common word reads thousands of places
- * (15 to 20 ms at 50,000), a kept one costs a lookup. Each holds at most RANKED_AT_LEAST places (a few kB).
+ * (3 to 8 ms at 50,000, bench/search-ranking.ts), a kept one costs a lookup. Each holds the places down to the
+ * deepest page asked and RANKED_AT_LEAST more (a few kB for the first ten pages), within the API's page limits.
  */
 export const RANKINGS_KEPT = 200;
 /** Places a ranking puts in order at least: the first ten pages of ten come from one ranking. */
