@@ -32,6 +32,8 @@ export default [
     route("offline", "routes/offline.tsx"),
     route("plan", "routes/plan/index.tsx"),
     route("plan/:slug", "routes/plan/page.tsx"),
+    route("events", "routes/events/index.tsx"),
+    route("events/:slug", "routes/events/page.tsx"),
     route("cities/:categoryId", "routes/category-cities.tsx"),
     route("cities/:categoryId/sites/:cityId", "routes/city-sites.tsx"),
     route("cities/:categoryId/sites/:cityId/action/:placeId", "routes/place/layout.tsx", [

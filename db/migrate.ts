@@ -25,6 +25,7 @@ import * as factsChecked from "./migrations/021-facts-checked.ts";
 import * as reviews from "./migrations/022-reviews.ts";
 import * as visitCounts from "./migrations/023-visit-counts.ts";
 import * as placeWikidata from "./migrations/024-place-wikidata.ts";
+import * as events from "./migrations/025-events.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -51,6 +52,7 @@ const MIGRATIONS = [
   { name: "022-reviews", up: reviews.up },
   { name: "023-visit-counts", up: visitCounts.up },
   { name: "024-place-wikidata", up: placeWikidata.up },
+  { name: "025-events", up: events.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -67,6 +67,18 @@ export interface Database {
   settings: { key: string; value: string };
   /** The trip-planning guide's pages; body is the page's document as JSON (domain/content/schema.ts guidePage). */
   guide_pages: { slug: string; position: number; reviewed: string; body: string; updated_at: string };
+  /** Published events (migration 025); body is the event's document as JSON (domain/content/event-schema.ts). */
+  events: {
+    slug: string;
+    position: number;
+    city_id: number;
+    place_id: number | null;
+    kind: string;
+    body: string;
+    /** Raised each time the body changes: the calendars' SEQUENCE. */
+    sequence: Generated<number>;
+    updated_at: string;
+  };
   content_meta: { key: string; value: string };
   contact_messages: {
     id: Generated<number>;

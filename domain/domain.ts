@@ -20,10 +20,13 @@ import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
 import type { InboxService } from "./contact/inbox.ts";
 import type { PictureStores } from "./content/images.ts";
+import type { EventsService } from "./events/service.ts";
 
 export type Domain = {
   content: ContentService;
   search: SearchService;
+  /** The published events with their dates: the events pages, the calendar feeds, the API. */
+  events: EventsService;
   /** Counts of page views, API calls, referring sites and unanswered searches: never a visitor (decision 033). */
   statistics: StatisticsService;
   contact: ContactService;

@@ -14,6 +14,7 @@ import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { openDataRoutes, withOpenData } from "./open-data.ts";
+import { eventFeedRoutes } from "./events-feed.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
 import { onlyAllowedHosts } from "./http/allowed-hosts.ts";
@@ -140,6 +141,8 @@ export function createApp(o: AppOptions) {
 
   // The open datasets, their catalogue and schema (the /open-data page itself is a page).
   openDataRoutes(app, o.domain);
+  // The events' calendar feeds (the events pages themselves are pages).
+  eventFeedRoutes(app, o.domain);
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));

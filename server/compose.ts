@@ -7,6 +7,8 @@ import { contentRepository } from "../db/repositories/content.ts";
 import { searchRepository } from "../db/repositories/search.ts";
 import { contactRepository } from "../db/repositories/contact.ts";
 import { deviceRepository } from "../db/repositories/devices.ts";
+import { eventsService } from "../domain/events/service.ts";
+import { eventsRepository } from "../db/repositories/events.ts";
 import { contentService } from "../domain/content/service.ts";
 import { indexedSearchService, type SearchService } from "../domain/search/service.ts";
 import { contactService } from "../domain/contact/service.ts";
@@ -114,6 +116,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {
     content,
+    events: eventsService(eventsRepository(handle.db)),
     search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
     statistics,
     contact: contactService(contactRepo, outbox, {

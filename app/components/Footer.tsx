@@ -38,6 +38,9 @@ export function Footer({ settings, year, variant }: { settings: SiteSettings; ye
               <LocalLink to="/plan">{t("plan.title")}</LocalLink>
             </li>
             <li>
+              <LocalLink to="/events">{t("footer.events")}</LocalLink>
+            </li>
+            <li>
               <LocalLink to="/saved">{t("saved.title")}</LocalLink>
             </li>
             <li>

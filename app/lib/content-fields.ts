@@ -17,7 +17,10 @@ export type OptionsOf =
   | "places"
   | "licences"
   | "governorates"
-  | "placeStates";
+  | "placeStates"
+  | "eventKinds"
+  | "eventStatuses"
+  | "eventRules";
 
 /**
  * `label`: the key of its label among the workspace's field labels, when the last part of its name would say too
@@ -182,6 +185,22 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
         { name: "url", kind: "url" },
       ],
     },
+  ],
+  // An event's place is its slug, typed: a choice among tens of thousands of places would be no choice.
+  event: [
+    { name: "kind", kind: "choice", options: "eventKinds" },
+    { name: "status", kind: "choice", options: "eventStatuses" },
+    { name: "city", kind: "choice", options: "cities" },
+    { name: "place", kind: "text", optional: true },
+    { name: "name", kind: "translated" },
+    { name: "summary", kind: "long" },
+    { name: "description", kind: "long", optional: true },
+    { name: "starts", kind: "text", optional: true },
+    { name: "ends", kind: "text", optional: true },
+    { name: "repeat", kind: "text", optional: true },
+    { name: "computed", kind: "choice", options: "eventRules", optional: true },
+    { name: "days", kind: "integer", optional: true },
+    { name: "source", kind: "url" },
   ],
   settings: [
     { name: "address", kind: "translated" },

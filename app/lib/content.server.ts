@@ -10,6 +10,7 @@ import { MOTIFS } from "../../domain/content/schema";
 import { CATEGORY_KINDS } from "../../domain/content/category-kind";
 import { can } from "../../domain/workspace/roles";
 import { LICENCE_IDS } from "../../shared/licences";
+import { EVENT_KINDS, EVENT_RULES, EVENT_STATUSES } from "../../shared/events";
 import { licenceName } from "./workspace-format";
 import { workspaceLanguage, workspaceMessages } from "../i18n/workspace-messages";
 import { translate } from "../i18n/translate";
@@ -65,6 +66,9 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
     licences: LICENCE_IDS.map((id) => ({ value: id, label: licenceName(id, (key) => translate(messages, key)) })),
     governorates: GOVERNORATES.map((slug) => ({ value: slug, label: translate(messages, `content.governorates.${slug}`) })),
     placeStates: PLACE_STATES.map((state) => ({ value: state, label: translate(messages, `content.placeStates.${state}`) })),
+    eventKinds: EVENT_KINDS.map((kind) => ({ value: kind, label: translate(messages, `content.eventKinds.${kind}`) })),
+    eventStatuses: EVENT_STATUSES.map((status) => ({ value: status, label: translate(messages, `content.eventStatuses.${status}`) })),
+    eventRules: EVENT_RULES.map((rule) => ({ value: rule, label: translate(messages, `content.eventRules.${rule}`) })),
   };
 }
 

@@ -24,3 +24,14 @@ const { DurationFormat } = Intl as unknown as { DurationFormat: new (language: s
 export function duration(minutes: number, language: string): string {
   return new DurationFormat(language, { style: "long" }).format({ hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
+
+/** "13 September 2027", "13–15 September 2027", "13 September 2027, 18:00–23:00": one date of an event. */
+export function eventDate(on: { start: string; end?: string; allDay: boolean }, language: string): string {
+  const at = (wall: string) => new Date(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}:00Z`);
+  const format = new Intl.DateTimeFormat(locale(language), {
+    dateStyle: "long",
+    ...(on.allDay ? {} : { timeStyle: "short" }),
+    timeZone: "UTC",
+  });
+  return on.end && on.end !== on.start ? format.formatRange(at(on.start), at(on.end)) : format.format(at(on.start));
+}

@@ -7,6 +7,7 @@ import { factsIn, isOverdue } from "../../domain/content/facts";
 import { damascusToday } from "../../shared/damascus-time";
 import { duration, monthYear } from "./dates.server";
 import { surroundingsMap } from "./map.server";
+import { comingEvents } from "./events.server";
 import type { LanguageCode } from "../../shared/languages";
 
 export type VideoView = {
@@ -81,6 +82,7 @@ export async function placeView(domain: Domain, language: LanguageCode, ids: { p
       categoryName: place.category_name,
     },
     surroundings: await surroundingsMap(domain, language, place),
+    events: await comingEvents(domain, language, { placeId: place.id }),
     images: media.images.map((m) => ({ ...imageView(m, place.name), caption: m.title })),
     videos: [
       ...media.videos.map((m) => ({ kind: "file" as const, ...video(m) })),

@@ -24,6 +24,7 @@ export async function publicPathOf(d: Domain, type: string, slug: string): Promi
   }
   if (type === "experience") return "/experiences";
   if (type === "guide") return `/plan/${slug}`;
+  if (type === "event") return `/events/${slug}`;
   // The gallery is on the home page; the settings are in every page's footer.
   return "/";
 }

@@ -14,6 +14,8 @@ import { LocalLink } from "../components/LocalLink";
 import { LIST_PAGE_SIZE, pageOfList, pageParam } from "../lib/paging.server";
 import { sitePath } from "../lib/paths";
 import { isBrowsedByCity } from "../../domain/content/category-kind";
+import { comingEvents } from "../lib/events.server";
+import { ComingEvents } from "../components/ComingEvents";
 
 /** Places shown of each of the city's other categories: whole rows at two, three and four cards a row. */
 const SECTION_SIZE = 12;
@@ -23,10 +25,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const domain = domainOf(context);
   const categoryId = idParam(params.categoryId);
   const cityId = idParam(params.cityId);
-  const [city, categories, covers] = await Promise.all([
+  const [city, categories, covers, events] = await Promise.all([
     domain.content.city(language, cityId),
     domain.content.categories(language),
     coverImages(domain, "city", [cityId], language),
+    comingEvents(domain, language, { cityId }),
   ]);
   // A city's page opens with its photograph when the library has one (a drawing is for its card only).
   const cover = covers.get(cityId);
@@ -52,6 +55,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ).then((sections) => sections.filter((section) => section.places.length));
   return {
     city: { id: city.id, name: city.name, description: city.description, lat: city.lat, lng: city.lng },
+    events: at.page > 1 ? [] : events,
     category: { id: category.id, name: category.name },
     photo: cover?.credit ? cover : null,
     at,
@@ -62,7 +66,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function CitySites({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { city, category, photo, at, first, others } = loaderData;
+  const { city, category, photo, at, first, others, events } = loaderData;
   return (
     <div className="page">
       <Seo
@@ -88,6 +92,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
       )}
       <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
+      <ComingEvents events={events} />
       <section className="section" aria-labelledby="sites-main">
         <h2 id="sites-main" className="visually-hidden">
           {t("sites.title", { category: category.name, city: city.name })}

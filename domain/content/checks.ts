@@ -151,8 +151,6 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
   const places = new Set([...c.places, ...c.services].map((p) => p.slug));
   for (const x of c.videos) {
     text("video", x.slug, "title", x.title, { isName: false });
-    if (!places.has(x.place))
-      problems.push({ type: "video", slug: x.slug, field: "place", code: "unknown-reference", values: { slug: x.place } });
     // Captions make a video usable without sound; English is the language every other one is made from.
     if (!x.captions.some((caption) => caption.language === "en"))
       problems.push({ type: "video", slug: x.slug, field: "captions", code: "missing-english-captions" });
@@ -227,7 +225,36 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     }
     for (const [i, s] of g.sources.entries()) text("guide", g.slug, `sources.${i}.name`, s.name, { isName: true });
   }
+
+  unique(
+    "event",
+    c.events.map((x) => x.slug),
+  );
+  for (const e of c.events) {
+    text("event", e.slug, "name", e.name, { isName: true });
+    text("event", e.slug, "summary", e.summary, { isName: false });
+    if (e.description) text("event", e.slug, "description", e.description, { isName: false });
+    if (!cities.has(e.city))
+      problems.push({ type: "event", slug: e.slug, field: "city", code: "unknown-reference", values: { slug: e.city } });
+  }
+  problems.push(...placeReferenceProblems(c, (slug) => places.has(slug)));
   return problems;
+}
+
+/** The videos and events that name a place `isPlace` does not know. */
+export function placeReferenceProblems(c: Pick<ContentFiles, "videos" | "events">, isPlace: (slug: string) => boolean): ContentProblem[] {
+  const named = [...c.videos.map((v) => ["video", v.slug, v.place] as const), ...c.events.map((e) => ["event", e.slug, e.place] as const)];
+  return named
+    .filter(([, , place]) => place !== undefined && !isPlace(place))
+    .map(([type, slug, place]) => ({ type, slug, field: "place", code: "unknown-reference", values: { slug: place ?? "" } }));
+}
+
+/**
+ * A problem of a place that a video or an event names: only a check that has read every place can say it
+ * (a load at its end, a place's publishing when it is taken off), not one that reads the site's items alone.
+ */
+export function namesPlaceProblem(p: ContentProblem): boolean {
+  return (p.type === "video" || p.type === "event") && p.field === "place";
 }
 
 const ENGLISH: Record<ProblemCode, (v: Record<string, string | number>) => string> = {

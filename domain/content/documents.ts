@@ -2,6 +2,7 @@
 // the same zod schemas. These functions turn the files into documents (content:load, the seed) and the
 // published documents back into files (the public tables, content:export), so the two formats are one.
 import { z } from "zod";
+import { event } from "./event-schema.ts";
 import * as schema from "./schema.ts";
 import { placeMedia, type MediaManifest } from "./media-manifest.ts";
 import type { ContentFiles, PlaceFiles } from "./files.ts";
@@ -28,6 +29,7 @@ export const DOCUMENT_TYPES = {
   picture: { schema: schema.picture, single: false, fixed: false, keyed: true },
   video: { schema: schema.video, single: false, fixed: false, keyed: true },
   guide: { schema: schema.guidePage, single: false, fixed: false, keyed: true },
+  event: { schema: event, single: false, fixed: false, keyed: true },
 } as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean; keyed: boolean }>;
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -62,6 +64,7 @@ export function siteDocumentsFromFiles(files: ContentFiles, manifest: MediaManif
   add("picture", files.pictures);
   add("video", files.videos);
   add("guide", files.guide);
+  add("event", files.events);
   for (const [position, [slug, body]] of Object.entries(manifest).entries())
     docs.push({ type: "media", slug, position, body: { entries: body } });
   return docs;
@@ -111,6 +114,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
     pictures: of("picture"),
     videos: of("video"),
     guide: of<schema.GuidePage>("guide").sort((a, b) => a.order - b.order),
+    events: of("event"),
   };
   const manifest: MediaManifest = {};
   for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))
@@ -125,21 +129,22 @@ export const FOLDER_TYPES: readonly DocumentType[] = ["site", "culture", "servic
 type Reference = { types: readonly DocumentType[]; slug: string };
 
 /**
- * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
- * photographs; a city's or gallery item's photograph; an experience's city; a video's place.
- */
-/**
  * The kinds whose items may name an item of `type` that the trash deletes (by referencesOf; a library
  * photograph's uses are pictures.ts's): all a delete looks through, so deleting a place reads the few videos,
  * not every place.
  */
 export function referringTypes(type: DocumentType): DocumentType[] {
-  if (FOLDER_TYPES.includes(type)) return ["video"];
-  if (type === "city") return [...FOLDER_TYPES, "experience"];
+  if (FOLDER_TYPES.includes(type)) return ["video", "event"];
+  if (type === "city") return [...FOLDER_TYPES, "experience", "event"];
   if (type === "category" || type === "service-type") return [...FOLDER_TYPES];
   return [];
 }
 
+/**
+ * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
+ * photographs; a city's or gallery item's photograph; an experience's city; a video's place; an event's city
+ * and place.
+ */
 export function referencesOf(type: DocumentType, body: unknown): Reference[] {
   const b = (body ?? {}) as {
     category?: string;
@@ -155,5 +160,6 @@ export function referencesOf(type: DocumentType, body: unknown): Reference[] {
     return [...one(["category"], b.category), ...one(["city"], b.city), ...one(["service-type"], b.service), ...pictures];
   if (type === "video") return one(FOLDER_TYPES, b.place);
   if (type === "experience") return one(["city"], b.city);
+  if (type === "event") return [...one(["city"], b.city), ...one(FOLDER_TYPES, b.place)];
   return pictures;
 }

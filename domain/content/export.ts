@@ -44,7 +44,7 @@ export async function exportContent(
   const docs = (await documents.published(siteTypes)) as ContentDocument[];
   const { files, manifest } = filesFromDocuments(docs);
   // Folders of one file per place are written afresh, so a place taken off the site leaves no file behind.
-  for (const folder of ["places", "culture", "services", "plan"]) {
+  for (const folder of ["places", "culture", "services", "plan", "events"]) {
     rmSync(join(to, folder), { recursive: true, force: true });
     mkdirSync(join(to, folder), { recursive: true });
   }
@@ -69,6 +69,7 @@ export async function exportContent(
     }
   }
   for (const page of files.guide) write(join(to, "plan", `${page.slug}.yaml`), page);
+  for (const event of files.events) write(join(to, "events", `${event.slug}.yaml`), event);
   write(join(to, "media.yaml"), manifest);
   write(join(to, "pictures.yaml"), files.pictures);
   write(join(to, "videos.yaml"), files.videos);

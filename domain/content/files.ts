@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
+import { type EventItem, event } from "./event-schema.ts";
 import * as schema from "./schema.ts";
 
 export type ContentFiles = {
@@ -19,6 +20,8 @@ export type ContentFiles = {
   videos: z.infer<typeof schema.videoFile>;
   /** The trip-planning guide's pages (plan/), in their order. */
   guide: schema.GuidePage[];
+  /** Events (events/), one file each, in the order of their slugs. */
+  events: EventItem[];
 };
 
 const OPTIONAL_FILES = new Set(["pictures.yaml", "videos.yaml"]);
@@ -140,6 +143,7 @@ export function readContent(dir: string, { partial = false, places = true } = {}
     pictures: load("pictures.yaml", schema.pictureFile),
     videos: load("videos.yaml", schema.videoFile),
     guide: loadFolder("plan", schema.guidePage).sort((a, b) => a.order - b.order),
+    events: loadFolder("events", event),
   };
   if (problems.length) throw new ContentError(problems);
   return files;

@@ -8,7 +8,7 @@
 // Nothing is written when anything is wrong, and a load that dies halfway leaves the site as it was.
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
-import { contentProblems } from "./checks.ts";
+import { contentProblems, namesPlaceProblem, placeReferenceProblems } from "./checks.ts";
 import { type ContentDocument, placeDocumentsFromFiles, siteDocumentsFromFiles } from "./documents.ts";
 import { ContentError, type ContentFiles, type PlaceFiles } from "./files.ts";
 import { type ImageSource, type LoadReport, placeImageWants, placesOf } from "./load.ts";
@@ -149,8 +149,8 @@ async function checkPlaces(source: ContentSource, image: ImageSource, progress: 
   const schema: string[] = [];
   const slugs = new Set<string>();
   const tops = new Map<string, Top>();
-  // The site's own problems; its videos' places are known only once every place is read.
-  const problems = contentProblems(source.site).filter((p) => !(p.type === "video" && p.field === "place"));
+  // The site's own problems; the places its videos and events name are known only once every place is read.
+  const problems = contentProblems(source.site).filter((p) => !namesPlaceProblem(p));
   let order = 0;
   for (const batch of source.batches()) {
     schema.push(...(batch.problems ?? []));
@@ -171,9 +171,7 @@ async function checkPlaces(source: ContentSource, image: ImageSource, progress: 
     }
     progress("checking", order, source.places);
   }
-  for (const v of source.site.videos)
-    if (!slugs.has(v.place))
-      problems.push({ type: "video", slug: v.slug, field: "place", code: "unknown-reference", values: { slug: v.place } });
+  problems.push(...placeReferenceProblems(source.site, (slug) => slugs.has(slug)));
   return { schema, problems, tops };
 }
 

@@ -186,15 +186,14 @@ function ownProblems(place: ContentFiles, item: Item): ContentProblem[] {
   return contentProblems(place).filter((p) => p.type === item.type && p.slug === item.slug);
 }
 
-/** What a place being taken off would leave naming nothing: the published videos of it. */
+/** What a place being taken off would leave naming nothing: the published videos and events of it. */
 async function namedBy(documents: DocumentsRepository, slug: string): Promise<ContentProblem[]> {
-  return (await videosOf(documents, slug)).map((v) => ({
-    type: "video",
-    slug: v.slug,
-    field: "place",
-    code: "unknown-reference" as const,
-    values: { slug },
-  }));
+  const events = (await documents.list("event")).filter((d) => d.published !== null && (d.published as { place?: string }).place === slug);
+  const naming = [
+    ...(await videosOf(documents, slug)).map((v) => ["video", v.slug] as const),
+    ...events.map((e) => ["event", e.slug] as const),
+  ];
+  return naming.map(([type, naming]) => ({ type, slug: naming, field: "place", code: "unknown-reference" as const, values: { slug } }));
 }
 
 /** A place's published library videos, in the order the load takes them. */

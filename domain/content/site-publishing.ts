@@ -10,7 +10,7 @@ import type { DatabaseHandle, Db } from "../../db/engine.ts";
 import { contentWriter } from "../../db/repositories/content-writer.ts";
 import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
 import { categoryKindOf } from "./category-kind.ts";
-import { contentProblems, distanceKm, type ContentProblem } from "./checks.ts";
+import { contentProblems, distanceKm, namesPlaceProblem, type ContentProblem } from "./checks.ts";
 import { type ContentDocument, type DocumentType, filesFromDocuments } from "./documents.ts";
 import type { ContentFiles } from "./files.ts";
 import type { ImageSource, LoadReport } from "./load.ts";
@@ -28,6 +28,7 @@ const SITE_TYPES: ReadonlySet<DocumentType> = new Set([
   "experience",
   "picture",
   "guide",
+  "event",
 ]);
 /** What is read of the site: every type but the places and their parts. */
 const READ_TYPES = [...SITE_TYPES, "languages"];
@@ -121,7 +122,7 @@ async function writeSiteChange(trx: Db, image: ImageSource, item: Item, now: str
 
 /** The rules across the site's own items; what they say of videos' places is for the places' publishing. */
 function siteProblems(site: ContentFiles): ContentProblem[] {
-  return contentProblems(site).filter((p) => !(p.type === "video" && p.field === "place"));
+  return contentProblems(site).filter((p) => !namesPlaceProblem(p));
 }
 
 /** What the change does to the places that name the item, asked of the public tables. */
@@ -165,6 +166,11 @@ async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<C
             code: "wrong-category-kind",
             values: { slug: category.slug, kind: category.kind, expected: categoryKindOf(p.kind) },
           });
+  } else if (item.type === "event") {
+    // The place an event names is published with the places, which this path does not read.
+    const place = site.events.find((e) => e.slug === item.slug)?.place;
+    if (place && !(await w.placing("places", place)))
+      problems.push({ type: "event", slug: item.slug, field: "place", code: "unknown-reference", values: { slug: place } });
   } else if (item.type === "service-type" && !site.serviceTypes.some((s) => s.slug === item.slug)) {
     gone("service", await naming("service_types", "service_type_id"));
   }

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/engine.ts";
 import { contentWriter, type MediaInput, type Translations } from "../../db/repositories/content-writer.ts";
+import { eventsRepository } from "../../db/repositories/events.ts";
 import type { ContentFiles, PlaceFiles } from "./files.ts";
 import {
   type ContentImage,
@@ -126,7 +127,7 @@ export async function writePlaces(
 
 /**
  * Writes the gallery and the experiences, after the places (so every entity's media rows are numbered as they
- * always were: the API shows their ids).
+ * always were: the API shows their ids), then the events, which may name a place.
  */
 export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteIds, { image, stamp, report }: Writing): Promise<void> {
   const { languages, cities } = site;
@@ -147,6 +148,33 @@ export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteI
       [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
     );
   }
+  await writeEvents(trx, files.events, cities, stamp, report);
+}
+
+/**
+ * Every event, by the ids of its city and place. A place that is not published (only a preview, which writes
+ * without checks, can meet one) leaves the event without a place rather than naming nothing.
+ */
+async function writeEvents(trx: Db, events: ContentFiles["events"], cities: Map<string, number>, stamp: string, report: Report) {
+  const repo = eventsRepository(trx);
+  const places = await repo.placeIds(events.flatMap((e) => (e.place ? [e.place] : [])));
+  const rows = events.flatMap((e, position) => {
+    const city = cities.get(e.city);
+    if (city === undefined) return [];
+    return [
+      {
+        slug: e.slug,
+        position,
+        city_id: city,
+        place_id: (e.place === undefined ? undefined : places.get(e.place)) ?? null,
+        kind: e.kind,
+        body: e,
+      },
+    ];
+  });
+  const { changed, deleted } = await repo.replace(rows, stamp);
+  report.changed += changed;
+  report.deleted += deleted;
 }
 
 /**

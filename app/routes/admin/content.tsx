@@ -23,7 +23,7 @@ import { categoryKindOf } from "../../../domain/content/category-kind";
 import { type BulkAnswer, BulkOutcome } from "../../components/workspace/BulkOutcome";
 
 /** The kinds listed by city (and, for places, by category and governorate). */
-const BY_CITY = ["site", "culture", "service", "experience"];
+const BY_CITY = ["site", "culture", "service", "experience", "event"];
 const BY_CATEGORY = ["site", "culture", "service"];
 /** The list's `overdue` parameter for each fact ("yes", the status, as the dashboard's links have it). */
 const OVERDUE_PARAM = { status: "yes", practical: "practical", safety: "safety" } as const;

@@ -7,6 +7,7 @@ import { mapLinks, usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 import type { RootData } from "../../root";
 import { SurroundingsMap } from "../../components/SurroundingsMap";
+import { ComingEvents } from "../../components/ComingEvents";
 
 export default function SiteActions() {
   const { t } = useI18n();
@@ -60,6 +61,7 @@ export default function SiteActions() {
           </a>
         </p>
       </section>
+      <ComingEvents events={view.events} level={3} />
       <ul className="action-grid">
         {actions.map(([key, to, available]) => (
           <li key={key}>
