@@ -125,8 +125,3 @@ export function occurrences(event: EventItem, from: string, to: string): Occurre
     .map((d) => one(d.getTime()))
     .filter(overlaps);
 }
-
-/** The next occurrence that has not ended by the day `today`, within `years` years; undefined when there is none. */
-export function nextOccurrence(event: EventItem, today: string, years = 2): Occurrence | undefined {
-  return occurrences(event, today, addDays(today, 366 * years))[0];
-}

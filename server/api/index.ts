@@ -11,6 +11,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { deviceRoutes } from "./devices/routes.ts";
+import { eventRoutes } from "./events/routes.ts";
 
 export const API_BASE = "/back/api/user";
 
@@ -26,5 +27,6 @@ export function apiEndpoints(domain: Domain, options: { trustProxy: boolean }): 
     ...searchRoutes(domain),
     ...contactRoutes(domain, options.trustProxy),
     ...deviceRoutes(domain),
+    ...eventRoutes(domain),
   ];
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { parseOr400 } from "../http/validate.ts";
 import { readBody } from "../http/body.ts";
 import type { AnswerCache } from "../http/answer-cache.ts";
+import { damascusToday } from "../../shared/damascus-time.ts";
 
 type Method = "get" | "post";
 /** One operation of the OpenAPI document as written here (the reference page reads it too). */
@@ -69,7 +70,8 @@ export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyE
         e.observe?.({ query, body }, res);
         return res;
       };
-      const key = `${await cache.version()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
+      // The day is in the key as in the pages': what is on (the events) changes with it, not with the content alone.
+      const key = `${await cache.version()} ${damascusToday()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
       const accepted = c.req.header("accept-encoding");
       let res = cache.respond(key, accepted);
       if (!res) {
