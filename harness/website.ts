@@ -33,6 +33,7 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
   const cities = await json(`/city1/cities/category/${site.id}/language/1`);
   const places = await json(`/place1/places/city/${cities[0].id}/category/${site.id}/language/1`);
   const serviceTypes = await json(`/service1/services`);
+  const events = await json("/event1/events");
   const base = `/cities/${site.id}/sites/${cities[0].id}/action/${places[0].id}`;
   return [
     "/",
@@ -47,6 +48,9 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
     "/map",
     "/plan",
     "/plan/money",
+    "/events",
+    "/events?when=past",
+    `/events/${events[0].slug}`,
     "/saved",
     "/offline",
     `/cities/${site.id}`,

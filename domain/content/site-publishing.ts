@@ -1,5 +1,5 @@
 // Publishing one of the few items many places name (a category, city, service type, photograph, gallery item,
-// experience, guide page, or the settings) without reading the places (decision 023). The site's other items
+// experience, guide page, or the settings), or an event, without reading the places (decision 023). The site's other items
 // are few and read whole; what the change may break among the places is asked of the public tables:
 // - a city's places must lie inside its radius, and a city, category or service type still named by places
 //   cannot be taken off; a category's kind must be its places' kind;
@@ -167,7 +167,8 @@ async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<C
             values: { slug: category.slug, kind: category.kind, expected: categoryKindOf(p.kind) },
           });
   } else if (item.type === "event") {
-    // The place an event names is published with the places, which this path does not read.
+    // The place an event names is published with the places, which this path does not read: asked of the
+    // public tables inside the publish's transaction (the draft's own check ran before it, outside).
     const place = site.events.find((e) => e.slug === item.slug)?.place;
     if (place && !(await w.placing("places", place)))
       problems.push({ type: "event", slug: item.slug, field: "place", code: "unknown-reference", values: { slug: place } });
