@@ -47,7 +47,8 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
   const routes = await allRoutes(baseURL);
   const city = routes.find((r) => /^\/cities\/\d+\/sites\/\d+$/.test(r));
   const action = routes.find((r) => /^\/cities\/\d+\/sites\/\d+\/action\/\d+$/.test(r));
-  if (!city || !action) throw new Error(`no city or site found through the API: ${routes.join(" ")}`);
+  const event = routes.find((r) => /^\/events\/[a-z0-9-]+$/.test(r));
+  if (!city || !action || !event) throw new Error(`no city, site or event found through the API: ${routes.join(" ")}`);
   const kinds: [string, string][] = [
     ["home", "/"],
     ["city", city],
@@ -56,6 +57,8 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
     ["contact", "/contact"],
     ["map", "/map"],
     ["plan", "/plan/money"],
+    ["events", "/events"],
+    ["event", event],
     ["saved", "/saved"],
     ["not found", "/no-such-page"],
   ];

@@ -1,5 +1,5 @@
 // Throughput and latency under load (autocannon, 50 connections): a warm server-rendered page, a JSON list,
-// search; and the same page saved to a file and served by nginx, the physical limit it is compared with.
+// search, a calendar feed; and the same page saved to a file and served by nginx, the physical limit it is compared with.
 import { createHash } from "node:crypto";
 import { loadavg } from "node:os";
 import { type BenchPart, type Budget, rssBudget } from "../lib/types.ts";
@@ -15,6 +15,9 @@ const MIN_NGINX_RATIO = 0.5;
 /** The API against the warm page's rate (#15): lists and a place at half of it, search at a quarter. */
 const MIN_LIST_SHARE = 0.5;
 const MIN_SEARCH_SHARE = 0.25;
+/** #29: a calendar feed at no less than half the warm page's rate. */
+const MIN_FEED_SHARE = 0.5;
+const FEED = "/ar/events.ics";
 const MAX_SEARCH_P99_MS = 50;
 /** The page and nginx take turns in this many slices, so both see the same machine (its other work varies). */
 const SLICES = 5;
@@ -64,7 +67,7 @@ export const throughput: BenchPart = async (ctx) => {
   const filledRss = ctx.serverRss();
   ctx.log(`caches filled: ${filled} pages in 7 languages and the searches; RSS ${mb(filledRss)} MB`);
 
-  const results: Record<"page" | "nginx" | "list" | "detail" | "search", RunSummary> = {} as never;
+  const results: Record<"page" | "nginx" | "list" | "detail" | "search" | "feed", RunSummary> = {} as never;
   const nginx = await startNginx(ctx.scratchDir, [{ path: PAGE, body: page.body, headers: page.headers }]);
   try {
     const copy = await rawGet(nginx.url + PAGE, BROWSER_HEADERS);
@@ -85,6 +88,7 @@ export const throughput: BenchPart = async (ctx) => {
   results.list = await run("list", { url: ctx.baseURL + listPath });
   results.detail = await run("detail", { url: ctx.baseURL + detailPath });
   results.search = await run("search", { url: ctx.baseURL, requests: searchRequests() });
+  results.feed = await run("feed", { url: ctx.baseURL + FEED });
   const rss = ctx.serverRss();
 
   const ratio = Math.round((results.page.rps / results.nginx.rps) * 100) / 100;
@@ -117,6 +121,7 @@ export const throughput: BenchPart = async (ctx) => {
     apiRate("list", results.list, MIN_LIST_SHARE),
     apiRate("detail", results.detail, MIN_LIST_SHARE),
     apiRate("search", results.search, MIN_SEARCH_SHARE),
+    apiRate(`calendar feed ${FEED}`, results.feed, MIN_FEED_SHARE),
     {
       name: "search p99 under load (ms)",
       limit: `<= ${MAX_SEARCH_P99_MS}`,
@@ -127,6 +132,7 @@ export const throughput: BenchPart = async (ctx) => {
     clean("list", results.list),
     clean("detail", results.detail),
     clean("search", results.search),
+    clean("feed", results.feed),
   ];
   const languages = new Set(SEARCH_QUERIES.map((q) => q.language)).size;
   const rows: [keyof typeof results, string][] = [
@@ -135,6 +141,7 @@ export const throughput: BenchPart = async (ctx) => {
     ["list", `GET ${listPath.replace(API, "…")}`],
     ["detail", `GET ${detailPath.replace(API, "…")}`],
     ["search", `POST …/place1/search (${SEARCH_QUERIES.length} queries, ${languages} languages)`],
+    ["feed", `GET ${FEED} (every event's dates, a year back to two ahead)`],
   ];
   return {
     part: "throughput",

@@ -72,19 +72,12 @@ export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyE
       };
       // The day is in the key as in the pages': what is on (the events) changes with it, not with the content alone.
       const key = `${await cache.version()} ${damascusToday()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
-      const accepted = c.req.header("accept-encoding");
-      let res = cache.respond(key, accepted);
-      if (!res) {
-        // Requests for this answer while it is being made share that making (a publish empties the cache).
-        const { value: made, shared } = await cache.once(key, async () => {
-          const response = await answer();
-          return { status: response.status, headers: new Headers(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
-        });
-        if (made.status !== 200) return told(new Response(made.body, { status: made.status, headers: made.headers }));
-        res = (shared && cache.respond(key, accepted)) || cache.keep(key, made, accepted);
-      }
+      const res = await cache.answer(key, c.req.header("accept-encoding"), async () => {
+        const response = await answer();
+        return { status: response.status, headers: new Headers(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
+      });
       // A POST's answer is not for HTTP caches: no validator.
-      if (e.method !== "get") res.headers.delete("etag");
+      if (e.method !== "get" && res.status === 200) res.headers.delete("etag");
       return told(res);
     });
   }

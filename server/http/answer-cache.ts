@@ -109,6 +109,18 @@ export class AnswerCache {
     }
   }
 
+  /**
+   * The kept answer for `key`, or the one `make` gives: made once for every request that asks meanwhile (a
+   * publish empties the cache), and kept when it is a 200.
+   */
+  async answer(key: string, acceptEncoding: string | undefined, make: () => Promise<Answer>): Promise<Response> {
+    const kept = this.respond(key, acceptEncoding);
+    if (kept) return kept;
+    const { value: made, shared } = await this.once(key, make);
+    if (made.status !== 200) return new Response(made.body, { status: made.status, headers: made.headers });
+    return (shared && this.respond(key, acceptEncoding)) || this.keep(key, made, acceptEncoding);
+  }
+
   /** The kept answer, in the encoding the request accepts; undefined when there is none. */
   respond(key: string, acceptEncoding: string | undefined): Response | undefined {
     const entry = this.#entries.get(key);

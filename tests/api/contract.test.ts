@@ -244,8 +244,10 @@ describe.each(ENGINES)("compatible API on %s", (engine) => {
   it("publishes an OpenAPI 3.1 document listing every endpoint, and a reference page", async () => {
     const doc = (await (await t.app.request("/back/api/openapi.json")).json()) as any;
     expect(doc.openapi).toBe("3.1.0");
-    // The mobile app's 22 endpoints, and the four open datasets' files (decision 032).
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/back/api/"))).toHaveLength(22);
+    // The mobile app's 22 endpoints and the two of the events (decision 034), and the four open datasets' files
+    // (decision 032).
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/back/api/") && !p.startsWith("/back/api/user/event1/"))).toHaveLength(22);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/back/api/user/event1/"))).toHaveLength(2);
     expect(Object.keys(doc.paths).filter((p) => p.startsWith("/open-data/"))).toHaveLength(4);
     expect(doc.paths["/back/api/user/place1/search"].post.requestBody.content).toHaveProperty("multipart/form-data");
     const page = await t.app.request("/back/api/docs");
