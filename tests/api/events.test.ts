@@ -7,6 +7,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Editor } from "../../domain/content/editing.ts";
 import { ENGINES, testApp } from "../setup/test-app.ts";
+import { eventsRepository } from "../../db/repositories/events.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
 const HOST = "site.test";
@@ -202,6 +203,20 @@ describe.each(ENGINES)("events and their calendar feeds on %s", (engine) => {
     expect(Object.keys(openapi.paths)).toEqual(
       expect.arrayContaining(["/back/api/user/event1/events", "/back/api/user/event1/events/{slug}"]),
     );
+  });
+
+  it("previews an event's draft inside a transaction that is rolled back, leaving the feed as it was", async () => {
+    const item = await t.domain.editing.item(editor, "event", EID.slug);
+    const { place: _, ...draft } = item.draft as { place?: string };
+    await t.domain.editing.save(editor, "event", EID.slug, item.revision, {
+      ...draft,
+      name: { en: "Eid al-Fitr (draft)", ar: EID.name.ar },
+    });
+    const seen = await t.domain.editing.withDraftPublished(editor, "event", EID.slug, async (site) =>
+      (await eventsRepository(site.db).list("en", { slug: EID.slug })).map((e) => JSON.parse(e.body).name.en),
+    );
+    expect(seen).toEqual(["Eid al-Fitr (draft)"]);
+    expect(new Set((await feed("/events.ics?city=aleppo")).events.map((e) => e.summary))).toEqual(new Set([EID.name.en]));
   });
 
   it("refuses an event whose dates are given twice or not at all", async () => {
