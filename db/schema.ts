@@ -77,6 +77,8 @@ export interface Database {
     body: string;
     /** Raised each time the body changes: the calendars' SEQUENCE. */
     sequence: Generated<number>;
+    /** JSON: its photograph (src, size, details, texts by language), or null. */
+    picture: string | null;
     updated_at: string;
   };
   content_meta: { key: string; value: string };

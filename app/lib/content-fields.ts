@@ -201,6 +201,7 @@ export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
     { name: "computed", kind: "choice", options: "eventRules", optional: true },
     { name: "days", kind: "integer", optional: true },
     { name: "source", kind: "url" },
+    { name: "picture", kind: "choice", options: "pictures", optional: true },
   ],
   settings: [
     { name: "address", kind: "translated" },

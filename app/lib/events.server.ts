@@ -9,6 +9,7 @@ import type { LanguageCode } from "../../shared/languages";
 import { localePath, sitePath } from "../../shared/paths";
 import { eventDate, monthYear } from "./dates.server";
 import { surroundingsMap } from "./map.server";
+import { imageView } from "./images";
 
 export type EventsMode = "upcoming" | "month" | "past";
 /** An event on one date as a list shows it. */
@@ -94,6 +95,7 @@ export async function eventView(domain: Domain, language: LanguageCode, slug: st
     last: last ? datesOf([last], language)[0] : null,
     expected: dates.some((d) => d.expected) || last?.expected === true,
     placePath: place ? sitePath.place(place.categoryId, event.city.id, place.id) : null,
+    picture: event.picture ? imageView(event.picture) : null,
     map: place ? await surroundingsMap(domain, language, place) : null,
     calendar: `${localePath(language, "/events.ics")}?event=${event.slug}`,
     jsonLd: eventJsonLd(event, dates[0] ?? last, new URL(localePath(language, `/events/${slug}`), origin).href, language),
@@ -137,6 +139,7 @@ function eventJsonLd(event: EventView, on: Occurrence | null | undefined, url: s
         }
       : { "@type": "Place", name: event.city.name, address },
     sameAs: event.source,
+    ...(event.picture ? { image: new URL(event.picture.src, url).href } : {}),
   };
 }
 

@@ -40,7 +40,10 @@ export async function sitemapFile(domain: Domain, origin: string, name: string):
   );
 }
 
-/** Every page that is not a place's: the fixed pages, the guide, the category and city lists, the service types. */
+/**
+ * Every page that is not a place's: the fixed pages, the guide, the events, the category and city lists, the
+ * service types.
+ */
 async function sitePages(domain: Domain): Promise<string[]> {
   const paths = [
     "/",
@@ -56,6 +59,8 @@ async function sitePages(domain: Domain): Promise<string[]> {
     "/plan",
   ];
   for (const page of await domain.content.guide("en")) paths.push(`/plan/${page.slug}`);
+  paths.push("/events");
+  for (const slug of await domain.events.slugs()) paths.push(`/events/${slug}`);
   const categories = await domain.content.categories("en");
   for (const c of categories.filter(isBrowsedByCity)) {
     paths.push(sitePath.category(c.id));

@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** JSON: the event's document (domain/content/event-schema.ts). */
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("sequence", "integer", (c) => c.notNull().defaultTo(0))
+    /** JSON: its photograph as a media row holds one (src, size, details, texts by language), or null. */
+    .addColumn("picture", "text")
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("events_by_city").on("events").column("city_id").execute();

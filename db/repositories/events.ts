@@ -11,6 +11,8 @@ export type EventRow = {
   body: string;
   sequence: number;
   updated_at: string;
+  /** JSON: its photograph (src, size, details, texts by language), or null. */
+  picture: string | null;
   city_id: number;
   city_slug: string;
   city_name: string;
@@ -22,7 +24,16 @@ export type EventRow = {
 };
 /** `city`: a city's slug (the events page's filter), `cityId` its id (the city's page). */
 export type EventFilter = { city?: string; cityId?: number; placeId?: number; slug?: string; kind?: string };
-export type EventWrite = { slug: string; position: number; city_id: number; place_id: number | null; kind: string; body: unknown };
+export type EventWrite = {
+  slug: string;
+  position: number;
+  city_id: number;
+  place_id: number | null;
+  kind: string;
+  body: unknown;
+  /** Its photograph as a media row holds one, or null. */
+  picture: unknown;
+};
 
 export function eventsRepository(db: Db) {
   return {
@@ -40,6 +51,7 @@ export function eventsRepository(db: Db) {
           "e.body",
           "e.sequence",
           "e.updated_at",
+          "e.picture",
           "e.city_id",
           "c.slug as city_slug",
           tr("name").as("city_name"),
@@ -67,25 +79,37 @@ export function eventsRepository(db: Db) {
     },
 
     /**
-     * Writes every event: a new or changed one is upserted with its SEQUENCE raised (a calendar that has it
-     * replaces its copy), an unchanged one is left alone, and one no longer there is deleted. Answers how many
-     * rows changed and how many were deleted.
+     * Writes every event: a new or changed one is upserted, its SEQUENCE raised when its document changed (a
+     * calendar that has it replaces its copy; its photograph's new variants alone say nothing new to a
+     * calendar), an unchanged one is left alone, and one no longer there is deleted. Answers how many rows
+     * changed and how many were deleted.
      */
     async replace(events: EventWrite[], stamp: string): Promise<{ changed: number; deleted: number }> {
       const stored = new Map(
-        (await db.selectFrom("events").select(["slug", "position", "city_id", "place_id", "kind", "body", "sequence"]).execute()).map(
-          (r) => [r.slug, r],
-        ),
+        (
+          await db.selectFrom("events").select(["slug", "position", "city_id", "place_id", "kind", "body", "picture", "sequence"]).execute()
+        ).map((r) => [r.slug, r]),
       );
       let changed = 0;
       for (const e of events) {
-        const row = { ...e, body: JSON.stringify(e.body), updated_at: stamp };
+        const row = {
+          ...e,
+          body: JSON.stringify(e.body),
+          picture: e.picture === null ? null : JSON.stringify(e.picture),
+          updated_at: stamp,
+        };
         const was = stored.get(e.slug);
         stored.delete(e.slug);
         if (!was) {
           await db.insertInto("events").values(row).execute();
           changed++;
-        } else if (was.body !== row.body || was.position !== e.position || was.city_id !== e.city_id || was.place_id !== e.place_id) {
+        } else if (
+          was.body !== row.body ||
+          was.picture !== row.picture ||
+          was.position !== e.position ||
+          was.city_id !== e.city_id ||
+          was.place_id !== e.place_id
+        ) {
           await db
             .updateTable("events")
             .set({ ...row, sequence: was.body === row.body ? was.sequence : was.sequence + 1 })

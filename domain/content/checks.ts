@@ -243,10 +243,13 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
 
 /** The videos and events that name a place `isPlace` does not know. */
 export function placeReferenceProblems(c: Pick<ContentFiles, "videos" | "events">, isPlace: (slug: string) => boolean): ContentProblem[] {
-  const named = [...c.videos.map((v) => ["video", v.slug, v.place] as const), ...c.events.map((e) => ["event", e.slug, e.place] as const)];
+  const named = [
+    ...c.videos.map((v) => ({ type: "video", slug: v.slug, place: v.place })),
+    ...c.events.flatMap((e) => (e.place === undefined ? [] : [{ type: "event", slug: e.slug, place: e.place }])),
+  ];
   return named
-    .filter(([, , place]) => place !== undefined && !isPlace(place))
-    .map(([type, slug, place]) => ({ type, slug, field: "place", code: "unknown-reference", values: { slug: place ?? "" } }));
+    .filter((n) => !isPlace(n.place))
+    .map((n) => ({ type: n.type, slug: n.slug, field: "place", code: "unknown-reference", values: { slug: n.place } }));
 }
 
 /**
@@ -285,6 +288,7 @@ export function pictureUses(c: ContentFiles): Array<{ picture: string; type: str
     ),
     ...c.cities.flatMap((x) => (x.picture ? [{ picture: x.picture, type: "city", slug: x.slug, field: "picture" }] : [])),
     ...c.gallery.flatMap((x) => (x.picture ? [{ picture: x.picture, type: "gallery", slug: x.slug, field: "picture" }] : [])),
+    ...c.events.flatMap((x) => (x.picture ? [{ picture: x.picture, type: "event", slug: x.slug, field: "picture" }] : [])),
   ];
 }
 

@@ -142,8 +142,8 @@ export function referringTypes(type: DocumentType): DocumentType[] {
 
 /**
  * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
- * photographs; a city's or gallery item's photograph; an experience's city; a video's place; an event's city
- * and place.
+ * photographs; a city's or gallery item's photograph; an experience's city; a video's place; an event's city,
+ * place and photograph.
  */
 export function referencesOf(type: DocumentType, body: unknown): Reference[] {
   const b = (body ?? {}) as {
@@ -160,6 +160,6 @@ export function referencesOf(type: DocumentType, body: unknown): Reference[] {
     return [...one(["category"], b.category), ...one(["city"], b.city), ...one(["service-type"], b.service), ...pictures];
   if (type === "video") return one(FOLDER_TYPES, b.place);
   if (type === "experience") return one(["city"], b.city);
-  if (type === "event") return [...one(["city"], b.city), ...one(FOLDER_TYPES, b.place)];
+  if (type === "event") return [...one(["city"], b.city), ...one(FOLDER_TYPES, b.place), ...pictures];
   return pictures;
 }

@@ -49,6 +49,8 @@ export const event = z
     status: z.enum(EVENT_STATUSES),
     /** Where its dates are announced: the organiser's or an official page. */
     source: sourceLink,
+    /** A published photograph of the media library, shown with its credit on the event's page. */
+    picture: slug.optional(),
   })
   .strict()
   .superRefine((e, ctx) => {

@@ -244,6 +244,8 @@ export function siteImageWants(files: ContentFiles): ImageWant[] {
     ...files.serviceTypes.map((s) =>
       want(`service-${s.slug}`, s.slug.startsWith("restaurant") ? "restaurant" : s.slug.startsWith("hotel") ? "hotel" : "old-street"),
     ),
+    // An event shows a photograph only when it names one: it has no drawing of its own.
+    ...files.events.flatMap((e) => (e.picture ? [want(`event-${e.slug}`, "old-street", e.picture)] : [])),
   ];
 }
 

@@ -193,7 +193,7 @@ async function namedBy(documents: DocumentsRepository, slug: string): Promise<Co
     ...(await videosOf(documents, slug)).map((v) => ["video", v.slug] as const),
     ...events.map((e) => ["event", e.slug] as const),
   ];
-  return naming.map(([type, naming]) => ({ type, slug: naming, field: "place", code: "unknown-reference" as const, values: { slug } }));
+  return naming.map(([type, item]) => ({ type, slug: item, field: "place", code: "unknown-reference" as const, values: { slug } }));
 }
 
 /** A place's published library videos, in the order the load takes them. */

@@ -52,7 +52,7 @@ async function made(image: ImageSource, wants: ImageWant[]): Promise<Map<string,
  */
 export async function writeSite(trx: Db, files: ContentFiles, { image, stamp, report }: Writing): Promise<SiteIds> {
   const languages = files.languages.map((l) => l.code);
-  const images = await made(image, siteImageWants({ ...files, gallery: [], experiences: [] }));
+  const images = await made(image, siteImageWants({ ...files, gallery: [], experiences: [], events: [] }));
   const w = contentWriter(trx);
   const entity = (table: EntityTable, row: EntityRow, texts: Translations<string>, media: MediaInput[]) =>
     writeEntity(w, report, stamp, table, row, texts, media);
@@ -148,29 +148,30 @@ export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteI
       [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
     );
   }
-  await writeEvents(trx, files.events, cities, stamp, report);
+  await writeEvents(trx, files.events, { cities, languages, images }, stamp, report);
 }
 
 /**
  * Every event, by the ids of its city and place. A place that is not published (only a preview, which writes
  * without checks, can meet one) leaves the event without a place rather than naming nothing.
  */
-async function writeEvents(trx: Db, events: ContentFiles["events"], cities: Map<string, number>, stamp: string, report: Report) {
+async function writeEvents(
+  trx: Db,
+  events: ContentFiles["events"],
+  { cities, languages, images }: { cities: Map<string, number>; languages: string[]; images: Map<string, Made> },
+  stamp: string,
+  report: Report,
+) {
   const repo = eventsRepository(trx);
   const places = await repo.placeIds(events.flatMap((e) => (e.place ? [e.place] : [])));
   const rows = events.flatMap((e, position) => {
     const city = cities.get(e.city);
     if (city === undefined) return [];
-    return [
-      {
-        slug: e.slug,
-        position,
-        city_id: city,
-        place_id: (e.place === undefined ? undefined : places.get(e.place)) ?? null,
-        kind: e.kind,
-        body: e,
-      },
-    ];
+    // Its photograph as a media row would hold it (its variants, caption, alt text and credit in each language).
+    const photograph = images.get(`event-${e.slug}`);
+    const picture = photograph?.image.photograph ? imageMedia(photograph, languages, e.name) : null;
+    const place_id = (e.place === undefined ? undefined : places.get(e.place)) ?? null;
+    return [{ slug: e.slug, position, city_id: city, place_id, kind: e.kind, body: e, picture }];
   });
   const { changed, deleted } = await repo.replace(rows, stamp);
   report.changed += changed;

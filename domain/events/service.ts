@@ -6,6 +6,7 @@ import type { EventKind, EventRule, EventStatus } from "../../shared/events.ts";
 import { textIn } from "../content/schema.ts";
 import type { EventItem } from "../content/event-schema.ts";
 import { occurrences, type Occurrence } from "./dates.ts";
+import type { MediaDetails } from "../content/media-details.ts";
 
 export type EventView = {
   slug: string;
@@ -21,10 +22,37 @@ export type EventView = {
   repeats: boolean;
   city: { id: number; slug: string; name: string };
   place: { id: number; categoryId: number; name: string; lat: number; lng: number } | null;
+  /** Its photograph, as a media row gives one, with its caption and alt text in the language. */
+  picture: EventPicture | null;
   /** Raised each time the event changes (the calendars' SEQUENCE). */
   sequence: number;
   updatedAt: string;
 };
+export type EventPicture = {
+  src: string;
+  width: number | null;
+  height: number | null;
+  details: MediaDetails;
+  title: string;
+  description: string;
+};
+/** An event's photograph as the writer keeps it: a media row's fields, its texts by language. */
+type StoredPicture = Omit<EventPicture, "title" | "description"> & { text: Record<string, { title: string; description: string }> };
+
+function pictureIn(json: string | null, language: string): EventPicture | null {
+  if (json === null) return null;
+  const { text, ...picture } = JSON.parse(json) as StoredPicture;
+  const texts = text[language] ?? text.en;
+  return {
+    src: picture.src,
+    width: picture.width,
+    height: picture.height,
+    details: picture.details,
+    title: texts?.title ?? "",
+    description: texts?.description ?? "",
+  };
+}
+
 /** An event on one of its dates. */
 export type EventOn = { event: EventView; on: Occurrence };
 
@@ -52,6 +80,7 @@ function viewOf(row: EventRow, language: string): { view: EventView; item: Event
       repeats: item.repeat !== undefined,
       city: { id: row.city_id, slug: row.city_slug, name: row.city_name },
       place,
+      picture: pictureIn(row.picture, language),
       sequence: row.sequence,
       updatedAt: row.updated_at,
     },
@@ -74,6 +103,11 @@ export function eventsService(repo: EventsRepository, { today = () => damascusTo
 
   return {
     today,
+
+    /** Every published event's slug (each has a page, past or not). */
+    async slugs(): Promise<string[]> {
+      return (await repo.list("en")).map((row) => row.slug);
+    },
 
     /** What is on from today, for a year, in order (`limit`: the first so many). */
     async upcoming(language: string, filter: EventFilter = {}, limit?: number): Promise<EventOn[]> {

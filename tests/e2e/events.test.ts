@@ -79,6 +79,25 @@ describe("events", () => {
     expect(dates.map((d) => d.startDate.year)).toContain(Number(month.slice(0, 4)));
   });
 
+  it.each([
+    ["", 1280, "Vyacheslav Argenberg"],
+    ["/ar", 375, "Vyacheslav Argenberg"],
+  ])(
+    "%s/events/eid-al-fitr at %i px: its photograph on screen with its credit, and in its schema.org Event",
+    async (prefix, width, author) => {
+      const page = await open(`${prefix}/events/eid-al-fitr`, { width });
+      await expectOnScreen(page.locator(".event-page figure img"));
+      const alt = (await page.getAttribute(".event-page figure img", "alt")) ?? "";
+      expect(alt).toContain(prefix === "/ar" ? "الجامع الأموي" : "Umayyad Mosque");
+      const credit = page.locator(".event-page figure .photo-credit");
+      await credit.scrollIntoViewIfNeeded();
+      await expectOnScreen(credit);
+      expect(await credit.textContent()).toContain(author);
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+      expect(jsonLd.image).toMatch(/^https?:\/\/[^/]+\/media\//);
+    },
+  );
+
   it("shows a month and moves to the next without a script, in Arabic", async () => {
     const month = nextSeptember();
     const page = await open(`/ar/events?month=${month}`, { noScript: true, width: 375 });

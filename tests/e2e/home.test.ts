@@ -51,6 +51,7 @@ describe("home page", () => {
     expect(files).toEqual([`${baseURL()}/sitemaps/pages.xml`, `${baseURL()}/sitemaps/places-1.xml`]);
     const [pages, places] = await Promise.all(files.map(async (file) => (await fetch(file)).text()));
     expect(pages).toContain(`<loc>${baseURL()}/zh/destinations</loc>`);
+    expect(pages).toContain(`<loc>${baseURL()}/ar/events/feast-of-the-cross-maaloula</loc>`);
     expect(pages).toContain('hreflang="x-default"');
     expect(places).toContain(`<loc>${baseURL()}${placePath(await findPlace("Palmyra"), "/ar")}/info</loc>`);
     expect((await fetch(`${baseURL()}/sitemaps/places-2.xml`)).status).toBe(404);
