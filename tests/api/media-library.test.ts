@@ -192,4 +192,28 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     await t.domain.editing.save(editor, "picture", "to-confirm", confirmed.revision, cleared);
     expect(await t.domain.pictures.toConfirm(editor)).toEqual([]);
   });
+  it("shows a photograph on an event's page with its credit, and refuses to delete it while the event shows it", async () => {
+    const event = {
+      slug: "eid-in-the-courtyard",
+      kind: "religious",
+      city: "damascus",
+      name: { en: "Eid in the courtyard" },
+      summary: { en: "The feast at the end of Ramadan." },
+      computed: "eid-al-fitr",
+      status: "scheduled",
+      source: "https://example.org/eid",
+      picture: "krak-south-west",
+    };
+    await t.domain.editing.create(editor, "event", event);
+    const draft = await t.domain.editing.item(editor, "event", event.slug);
+    await t.domain.editing.publish(editor, "event", event.slug, draft.revision);
+    const shown = await t.domain.events.event("en", event.slug);
+    expect(shown?.event.picture).toMatchObject({ title: "Krak des Chevaliers from the south-west, at dusk" });
+    expect(shown?.event.picture?.details.credit).toMatchObject({ author: "Vyacheslav Argenberg", licence: "CC-BY-4.0" });
+    const picture = await t.domain.editing.item(editor, "picture", "krak-south-west");
+    await expect(t.domain.pictures.remove(editor, "krak-south-west", picture.revision)).rejects.toMatchObject({
+      code: "in-use",
+      problems: expect.arrayContaining([{ field: `event/${event.slug}.picture`, code: "in-use" }]),
+    });
+  });
 });
