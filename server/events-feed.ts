@@ -8,10 +8,10 @@ import { AnswerCache } from "./http/answer-cache.ts";
 import { notFound } from "./http/errors.ts";
 import { parseOr400 } from "./http/validate.ts";
 import { messagesFor } from "../app/i18n/messages.server.ts";
+import { translate } from "../app/i18n/translate.ts";
 import type { Domain } from "../domain/domain.ts";
 import { calendarOf } from "../domain/events/calendar.ts";
 import { slug } from "../domain/content/schema.ts";
-import { EVENT_STATUSES } from "../shared/events.ts";
 import { isLanguageCode, type LanguageCode } from "../shared/languages.ts";
 import { localePath } from "../shared/paths.ts";
 
@@ -21,11 +21,11 @@ const feedQuery = z.object({ city: slug.optional(), event: slug.optional() }).st
 
 /** The feed's texts in one language. */
 function textsIn(language: LanguageCode, cityName: string | undefined) {
-  const m = messagesFor(language).events;
+  const messages = messagesFor(language);
   return {
-    name: cityName ? m.calendarOfCity.replace("{city}", cityName) : m.calendarName,
-    expected: m.expected,
-    statuses: Object.fromEntries(EVENT_STATUSES.map((s) => [s, m.statuses[s]])) as Record<(typeof EVENT_STATUSES)[number], string>,
+    name: cityName ? translate(messages, "events.calendarOfCity", { city: cityName }) : messages.events.calendarName,
+    expected: messages.events.expected,
+    statuses: messages.events.statuses,
   };
 }
 

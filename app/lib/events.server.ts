@@ -11,7 +11,7 @@ import { eventDate, monthYear } from "./dates.server";
 import { surroundingsMap } from "./map.server";
 import { imageView } from "./images";
 
-export type EventsMode = "upcoming" | "month" | "past";
+type EventsMode = "upcoming" | "month" | "past";
 /** An event on one date as a list shows it. */
 export type EventListItem = {
   slug: string;

@@ -24,7 +24,7 @@ export type EventRow = {
 };
 /** `city`: a city's slug (the events page's filter), `cityId` its id (the city's page). */
 export type EventFilter = { city?: string; cityId?: number; placeId?: number; slug?: string; kind?: string };
-export type EventWrite = {
+type EventWrite = {
   slug: string;
   position: number;
   city_id: number;

@@ -10,7 +10,7 @@ import { slug, translated } from "./schema.ts";
 const { rrulestr } = rrulePackage;
 
 /** "2027-09-13" (the whole day) or "2027-09-13T18:00" (a time in Damascus). */
-export const dayOrTime = z
+const dayOrTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "a day (2027-09-13) or a day and a time in Damascus (2027-09-13T18:00)")
   .refine((value) => !Number.isNaN(Date.parse(`${value.length === 10 ? `${value}T00:00` : value}:00Z`)), "a date that exists");

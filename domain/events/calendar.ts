@@ -6,10 +6,10 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { DAMASCUS_ZONE } from "../../shared/damascus-time.ts";
 import type { EventStatus } from "../../shared/events.ts";
-import type { Occurrence } from "./dates.ts";
+import { addDays, type Occurrence } from "./dates.ts";
 import type { EventOn } from "./service.ts";
 
-export type CalendarTexts = {
+type CalendarTexts = {
   /** The calendar's name, as a phone lists it. */
   name: string;
   /** Said of a date computed from the Islamic calendar. */
@@ -24,8 +24,6 @@ const STATUS: Record<EventStatus, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** What tells this date of the event from its others, for ever: nothing for a one-off, its year, or its day. */
 function uidOf({ event, on }: EventOn, host: string): string {
   if (event.computed) return `${event.slug}-${on.day.slice(0, 4)}@${host}`;
@@ -34,7 +32,7 @@ function uidOf({ event, on }: EventOn, host: string): string {
 
 /** The times of one date as the feed writes them: a whole day ends the day after its last (RFC 5545 §3.6.1). */
 function timesOf(on: Occurrence) {
-  if (on.allDay) return { start: on.day, end: nextDay(on.end ?? on.day), allDay: true };
+  if (on.allDay) return { start: on.day, end: addDays(on.end ?? on.day, 1), allDay: true };
   return { start: `${on.start}:00`, end: on.end ? `${on.end}:00` : undefined, timezone: DAMASCUS_ZONE };
 }
 

@@ -22,7 +22,8 @@ export type Occurrence = {
 
 const asTime = (wall: string) => Date.parse(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}:00Z`);
 const asWall = (time: number, withTime: boolean) => new Date(time).toISOString().slice(0, withTime ? 16 : 10);
-const addDays = (day: string, days: number) => asWall(asTime(day) + days * DAY, false);
+/** The day `days` after (or before) a day, both YYYY-MM-DD. */
+export const addDays = (day: string, days: number) => asWall(asTime(day) + days * DAY, false);
 
 /** Western Easter Sunday of a year (the Gregorian computus: Meeus, Jones and Butcher). */
 export function westernEaster(year: number): string {

@@ -5,7 +5,7 @@ import { damascusToday } from "../../shared/damascus-time.ts";
 import type { EventKind, EventRule, EventStatus } from "../../shared/events.ts";
 import { textIn } from "../content/schema.ts";
 import type { EventItem } from "../content/event-schema.ts";
-import { occurrences, type Occurrence } from "./dates.ts";
+import { addDays, occurrences, type Occurrence } from "./dates.ts";
 import type { MediaDetails } from "../content/media-details.ts";
 
 export type EventView = {
@@ -28,7 +28,7 @@ export type EventView = {
   sequence: number;
   updatedAt: string;
 };
-export type EventPicture = {
+type EventPicture = {
   src: string;
   width: number | null;
   height: number | null;
@@ -87,7 +87,6 @@ function viewOf(row: EventRow, language: string): { view: EventView; item: Event
   };
 }
 
-const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const byDate = (a: EventOn, b: EventOn) => a.on.start.localeCompare(b.on.start) || a.event.name.localeCompare(b.event.name);
 
 export function eventsService(repo: EventsRepository, { today = () => damascusToday() }: { today?: () => string } = {}) {
@@ -112,7 +111,7 @@ export function eventsService(repo: EventsRepository, { today = () => damascusTo
     /** What is on from today, for a year, in order (`limit`: the first so many). */
     async upcoming(language: string, filter: EventFilter = {}, limit?: number): Promise<EventOn[]> {
       const from = today();
-      const found = await between(language, filter, from, dayAfter(from, AHEAD_DAYS));
+      const found = await between(language, filter, from, addDays(from, AHEAD_DAYS));
       return limit === undefined ? found : found.slice(0, limit);
     },
 
@@ -124,8 +123,8 @@ export function eventsService(repo: EventsRepository, { today = () => damascusTo
 
     /** What has ended in the last two years, the latest first. */
     async past(language: string, filter: EventFilter = {}): Promise<EventOn[]> {
-      const yesterday = dayAfter(today(), -1);
-      const found = await between(language, filter, dayAfter(yesterday, -ARCHIVE_DAYS), yesterday);
+      const yesterday = addDays(today(), -1);
+      const found = await between(language, filter, addDays(yesterday, -ARCHIVE_DAYS), yesterday);
       return found.filter((e) => (e.on.allDay ? (e.on.end ?? e.on.day) : e.on.day) <= yesterday).reverse();
     },
 
@@ -139,15 +138,15 @@ export function eventsService(repo: EventsRepository, { today = () => damascusTo
       if (!row) return undefined;
       const { view, item } = viewOf(row, language);
       const from = today();
-      const ahead = occurrences(item, from, dayAfter(from, AHEAD_DAYS * 2)).slice(0, dates);
-      const last = ahead.length ? null : (occurrences(item, dayAfter(from, -ARCHIVE_DAYS), dayAfter(from, -1)).at(-1) ?? null);
+      const ahead = occurrences(item, from, addDays(from, AHEAD_DAYS * 2)).slice(0, dates);
+      const last = ahead.length ? null : (occurrences(item, addDays(from, -ARCHIVE_DAYS), addDays(from, -1)).at(-1) ?? null);
       return { event: view, dates: ahead, last };
     },
 
     /** The events a calendar feed holds: each date from a year back to two years ahead. */
     async feed(language: string, filter: EventFilter = {}): Promise<EventOn[]> {
       const from = today();
-      return between(language, filter, dayAfter(from, -366), dayAfter(from, AHEAD_DAYS * 2));
+      return between(language, filter, addDays(from, -366), addDays(from, AHEAD_DAYS * 2));
     },
   };
 }
