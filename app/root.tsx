@@ -24,6 +24,9 @@ import { PageTransition } from "./components/PageTransition";
 import { NotFoundPage } from "./components/NotFoundPage";
 import { InlineStylesheet } from "./lib/stylesheet";
 import type { WorkspaceLayoutData } from "./routes/admin/layout";
+import { PicturesWait } from "./components/Picture";
+import { followLinksAsPagesOffline } from "./lib/offline-links";
+import { savesDataAsked } from "../shared/data-saver";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const domain = domainOf(context);
@@ -37,6 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     settings: await domain.content.localSettings(language),
     origin: domain.publicOrigin ?? new URL(request.url).origin,
     year: new Date().getFullYear(),
+    // Kept with the page by these headers (server/pages.ts), so a page kept for one visitor suits the next.
+    savesData: savesDataAsked(request.headers),
   };
 }
 
@@ -112,12 +117,17 @@ function Frame({ children }: { children: React.ReactNode }) {
     // The service worker keeps seen pages for offline use (app/sw/service-worker.ts); a browser without one,
     // or one that refuses it (private modes), has the site as before.
     navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
+    // Trip packs an earlier build saved are renewed by this build's worker, while the visitor is online.
+    void navigator.serviceWorker?.ready.then((r) => navigator.onLine && r.active?.postMessage({ type: "trip-pack:refresh" }));
+    return followLinksAsPagesOffline();
   }, []);
   return (
     <I18nProvider language={data.language} languageId={data.languageId} messages={data.messages}>
       <PageTransition />
       <Navbar languages={data.languages} variant={variant} />
-      <main id="main">{children}</main>
+      <main id="main">
+        <PicturesWait.Provider value={data.savesData}>{children}</PicturesWait.Provider>
+      </main>
       <Footer settings={data.settings} year={data.year} variant={variant} />
     </I18nProvider>
   );

@@ -14,6 +14,7 @@ import { ApiError, errorBody, isDatabaseUnavailable } from "./http/errors.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { compression, negotiatedAcceptEncoding } from "./http/compression.ts";
 import { openDataRoutes, withOpenData } from "./open-data.ts";
+import { tripPackRoutes } from "./trip-packs.ts";
 import { eventFeedRoutes } from "./events-feed.ts";
 import { caching } from "./http/caching.ts";
 import { closeOnUnreadBody } from "./http/connection.ts";
@@ -31,7 +32,8 @@ import { endpointPatterns, routeLabels } from "./http/route-labels.ts";
 import type { SiteMetrics } from "./metrics.ts";
 import { readiness, type Readiness } from "./readiness.ts";
 
-export type PageHandler = (request: Request, c: Context) => Promise<Response>;
+/** A page as the site answers it; `measuring` (a trip pack's sizes) is not a visit, so it is not counted. */
+export type PageHandler = (request: Request, c: Context, measuring?: boolean) => Promise<Response>;
 
 type AppOptions = {
   domain: Domain;
@@ -143,6 +145,8 @@ export function createApp(o: AppOptions) {
   openDataRoutes(app, o.domain);
   // The events' calendar feeds (the events pages themselves are pages).
   eventFeedRoutes(app, o.domain);
+  // What saving a city's page for offline downloads, measured on the pages themselves.
+  if (o.pages && o.clientDir) tripPackRoutes(app, o.domain, o.pages, o.clientDir);
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));

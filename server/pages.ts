@@ -24,6 +24,7 @@ import { isLanguageCode, type LanguageCode } from "../shared/languages.ts";
 import { splitLanguage } from "../shared/paths.ts";
 import { damascusToday } from "../shared/damascus-time.ts";
 import { asForwarded } from "./http/forwarded.ts";
+import { DATA_SAVER_HINTS, DATA_SAVER_VARY, savesDataAsked } from "../shared/data-saver.ts";
 
 /** What app/entry.server.tsx exports besides its request handler: the context key loaders read. */
 type EntryExtras = { appContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -72,6 +73,9 @@ export async function pageHandler(
     if (outage) throw outage;
     let body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
+    // A page shows its pictures or waits for a tap by these request headers (shared/data-saver.ts).
+    headers.append("vary", DATA_SAVER_VARY);
+    headers.set("accept-ch", DATA_SAVER_HINTS);
     if ((headers.get("content-type") ?? "").startsWith("text/html")) {
       const html = deferScripts(new TextDecoder().decode(body));
       body = new TextEncoder().encode(html);
@@ -157,7 +161,7 @@ export async function pageHandler(
     if (from && from.host !== url.host && !url.pathname.endsWith(".data")) domain.statistics.referrer(from.host);
   }
 
-  return async (received, c) => {
+  return async (received, c, measuring = false) => {
     const request = trustProxy ? asForwarded(received) : received;
     const url = new URL(request.url);
     if (preview && request.method === "GET" && workspaceRouteOf(url.pathname)?.path === PREVIEW_ROUTE && !url.pathname.endsWith(".data"))
@@ -172,7 +176,7 @@ export async function pageHandler(
     const get = head ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
     // With the database down this throws, and the app's error handler answers 503.
     // The day is in the key too: a fact past its review date says so from that day on (decision 029).
-    const key = `${await cache.version()} ${damascusToday()} ${url.pathname}${url.search}`;
+    const key = `${await cache.version()} ${damascusToday()} ${savesDataAsked(request.headers) ? "lite " : ""}${url.pathname}${url.search}`;
     const accepted = c.req.header("accept-encoding");
     let res = cache.respond(key, accepted);
     const cached = res !== undefined;
@@ -188,7 +192,7 @@ export async function pageHandler(
     }
     // Pages and client navigations, not the sitemap, robots.txt or the manifest.
     const isPage = (res.headers.get("content-type") ?? "").startsWith("text/html") || url.pathname.endsWith(".data");
-    if (res.status === 200 && !head && isPage) countView(url, cached, request.headers.get("referer"));
+    if (res.status === 200 && !head && isPage && !measuring) countView(url, cached, request.headers.get("referer"));
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
 }

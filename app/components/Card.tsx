@@ -10,7 +10,7 @@ export function Card({ title, to, image, meta, text, headingLevel = 3 }: CardPro
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <article className="card">
-      {image && <Picture image={image} alt="" />}
+      {image && <Picture image={image} alt="" inside />}
       <div className="card-body">
         <Heading className="card-title">
           {to ? (

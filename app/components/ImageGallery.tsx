@@ -42,7 +42,7 @@ export function ImageGallery({ images }: { images: Item[] }) {
                 onClick={() => show(i)}
                 aria-label={t("imageGallery.open", { caption: img.caption })}
               >
-                <Picture image={img} sizes="(max-width: 768px) 100vw, 33vw" />
+                <Picture image={img} sizes="(max-width: 768px) 100vw, 33vw" inside />
               </button>
               <figcaption>
                 {img.caption}
@@ -72,7 +72,7 @@ export function ImageGallery({ images }: { images: Item[] }) {
       >
         {current && (
           <figure>
-            <Picture image={current} sizes="100vw" eager />
+            <Picture image={current} sizes="100vw" eager asked />
             <figcaption>
               <span>{current.caption}</span>
               {current.credit && <PhotoCredit credit={current.credit} />}

@@ -12,10 +12,11 @@ import { DataState } from "../components/DataState";
 import { Pager } from "../components/Pager";
 import { LocalLink } from "../components/LocalLink";
 import { LIST_PAGE_SIZE, pageOfList, pageParam } from "../lib/paging.server";
-import { sitePath } from "../lib/paths";
+import { localePath, sitePath } from "../lib/paths";
 import { isBrowsedByCity } from "../../domain/content/category-kind";
 import { comingEvents } from "../lib/events.server";
 import { ComingEvents } from "../components/ComingEvents";
+import { SaveOffline } from "../components/SaveOffline";
 
 /** Places shown of each of the city's other categories: whole rows at two, three and four cards a row. */
 const SECTION_SIZE = 12;
@@ -65,7 +66,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export default function CitySites({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { city, category, photo, at, first, others, events } = loaderData;
   return (
     <div className="page">
@@ -92,6 +93,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
       )}
       <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
+      {at.page === 1 && <SaveOffline page={localePath(language, sitePath.citySites(category.id, city.id))} />}
       <ComingEvents events={events} />
       <section className="section" aria-labelledby="sites-main">
         <h2 id="sites-main" className="visually-hidden">

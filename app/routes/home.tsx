@@ -86,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <section id="home" className="hero" aria-labelledby="hero-title">
-        {hero && <Picture image={hero} sizes="100vw" eager className="hero-image" alt="" />}
+        {hero && <Picture image={hero} sizes="100vw" eager className="hero-image" alt="" inside />}
         <div className="hero-text">
           <h1 id="hero-title">{t("mainSection.title")}</h1>
           <p>{t("mainSection.subtitle")}</p>

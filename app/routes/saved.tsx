@@ -10,6 +10,7 @@ import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { LocalLink } from "../components/LocalLink";
 import { CountryMap } from "../components/CountryMap";
+import { SavedPacks } from "../components/SavedPacks";
 import { onTripChange, readTrip, tripFragment, tripFromFragment, writeTrip, type Trip } from "../lib/saved-places";
 import { localePath } from "../lib/paths";
 import { MAP_HEIGHT, MAP_WIDTH, viewAround } from "../../shared/map-clusters";
@@ -45,7 +46,6 @@ type Shown = { trip: Trip; shared: boolean };
 export default function Saved({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const [shown, setShown] = useState<Shown | null>(null);
-  const [copied, setCopied] = useState(false);
   const fetcher = useFetcher<typeof loader>();
   const places = fetcher.data?.places ?? loaderData.places;
   const byId = useMemo(() => new Map(places.map((p) => [p.id, p])), [places]);
@@ -78,6 +78,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
   // Places no longer on the site are left out.
   const trip = (shown?.trip ?? [[]]).map((day) => day.filter((id) => byId.has(id)));
   const count = trip.flat().length;
+  const tripPlaces = trip.flat().flatMap((id) => byId.get(id) ?? []);
   const change = (next: Trip) => (shown?.shared ? setShown({ trip: next, shared: true }) : writeTrip(next));
   const move = (from: [number, number], to: [number, number]) => {
     const next = trip.map((day) => [...day]);
@@ -93,6 +94,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
     next[d + 1].unshift(id);
     change(next);
   };
+  const remove = (id: number) => change(trip.map((day) => day.filter((other) => other !== id)));
   const shareUrl = shown
     ? `${typeof window === "undefined" ? "" : window.location.origin}${localePath(language, "/saved")}${tripFragment(trip)}`
     : "";
@@ -138,51 +140,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
             <div className="trip-days">
               {trip.map((day, d) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a day is its position in the trip.
-                <section key={d} className="trip-day" aria-labelledby={`day-${d}`}>
-                  <h2 id={`day-${d}`}>{t("saved.day", { n: d + 1 })}</h2>
-                  {day.length === 0 && <p className="note">{t("saved.emptyDay")}</p>}
-                  <ol>
-                    {day.map((id, i) => {
-                      const place = byId.get(id)!;
-                      return (
-                        <li key={id} className="trip-place">
-                          <a href={place.href}>{place.name}</a> <span className="note">{place.city}</span>
-                          <span className="trip-actions no-print">
-                            <button
-                              type="button"
-                              disabled={i === 0}
-                              onClick={() => move([d, i], [d, i - 1])}
-                              aria-label={t("saved.up", { place: place.name })}
-                            >
-                              ↑
-                            </button>
-                            <button
-                              type="button"
-                              disabled={i === day.length - 1}
-                              onClick={() => move([d, i], [d, i + 1])}
-                              aria-label={t("saved.down", { place: place.name })}
-                            >
-                              ↓
-                            </button>
-                            <button type="button" disabled={d === 0} onClick={() => move([d, i], [d - 1, Infinity])}>
-                              {t("saved.earlierDay")}
-                            </button>
-                            <button type="button" onClick={() => laterDay(d, i)}>
-                              {t("saved.laterDay")}
-                            </button>
-                            <button
-                              type="button"
-                              onClick={() => change(trip.map((x) => x.filter((y) => y !== id)))}
-                              aria-label={t("saved.remove", { place: place.name })}
-                            >
-                              {t("saved.removeShort")}
-                            </button>
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                </section>
+                <TripDay key={d} day={day} d={d} places={byId} move={move} laterDay={laterDay} remove={remove} />
               ))}
             </div>
             <p className="button-row no-print">
@@ -193,46 +151,109 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
                 {t("saved.print")}
               </button>
             </p>
-            <section className="no-print" aria-labelledby="share-title">
-              <h2 id="share-title">{t("saved.share")}</h2>
-              <p className="note">{t("saved.shareNote")}</p>
-              <p className="share-row">
-                <input
-                  type="url"
-                  readOnly
-                  value={shareUrl}
-                  aria-labelledby="share-title"
-                  dir="ltr"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <button
-                  type="button"
-                  className="button"
-                  onClick={async () => {
-                    await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
-                    setCopied(true);
-                  }}
-                >
-                  {copied ? t("saved.copied") : t("saved.copy")}
-                </button>
-              </p>
-            </section>
+            <ShareTrip url={shareUrl} />
             <h2>{t("saved.onMap")}</h2>
             <CountryMap
-              viewBox={viewAround(
-                trip.flat().map((id) => byId.get(id)!),
-                MAP_WIDTH,
-                MAP_HEIGHT,
-                120,
-              )}
+              viewBox={viewAround(tripPlaces, MAP_WIDTH, MAP_HEIGHT, 120)}
               countries={loaderData.base.countries}
-              markers={trip.flat().map((id) => byId.get(id)!)}
+              markers={tripPlaces}
               labels={loaderData.labels}
               clusterHref={() => "#"}
             />
           </>
         )}
       </div>
+      <SavedPacks />
     </div>
+  );
+}
+
+type TripPlace = Route.ComponentProps["loaderData"]["places"][number];
+
+/** One day of the trip: its places in order, each with the buttons that move it or take it off. */
+function TripDay({
+  day,
+  d,
+  places,
+  move,
+  laterDay,
+  remove,
+}: {
+  day: number[];
+  d: number;
+  places: Map<number, TripPlace>;
+  move: (from: [number, number], to: [number, number]) => void;
+  laterDay: (d: number, i: number) => void;
+  remove: (id: number) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="trip-day" aria-labelledby={`day-${d}`}>
+      <h2 id={`day-${d}`}>{t("saved.day", { n: d + 1 })}</h2>
+      {day.length === 0 && <p className="note">{t("saved.emptyDay")}</p>}
+      <ol>
+        {day.flatMap((id, i) => {
+          const place = places.get(id);
+          if (!place) return [];
+          return (
+            <li key={id} className="trip-place">
+              <a href={place.href}>{place.name}</a> <span className="note">{place.city}</span>
+              <span className="trip-actions no-print">
+                <button
+                  type="button"
+                  disabled={i === 0}
+                  onClick={() => move([d, i], [d, i - 1])}
+                  aria-label={t("saved.up", { place: place.name })}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  disabled={i === day.length - 1}
+                  onClick={() => move([d, i], [d, i + 1])}
+                  aria-label={t("saved.down", { place: place.name })}
+                >
+                  ↓
+                </button>
+                <button type="button" disabled={d === 0} onClick={() => move([d, i], [d - 1, Infinity])}>
+                  {t("saved.earlierDay")}
+                </button>
+                <button type="button" onClick={() => laterDay(d, i)}>
+                  {t("saved.laterDay")}
+                </button>
+                <button type="button" onClick={() => remove(id)} aria-label={t("saved.remove", { place: place.name })}>
+                  {t("saved.removeShort")}
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The trip as a link whose fragment holds it, to copy. */
+function ShareTrip({ url }: { url: string }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  return (
+    <section className="no-print" aria-labelledby="share-title">
+      <h2 id="share-title">{t("saved.share")}</h2>
+      <p className="note">{t("saved.shareNote")}</p>
+      <p className="share-row">
+        <input type="url" readOnly value={url} aria-labelledby="share-title" dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          className="button"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(url).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? t("saved.copied") : t("saved.copy")}
+        </button>
+      </p>
+    </section>
   );
 }

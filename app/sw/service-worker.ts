@@ -8,6 +8,8 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import type { PackManifest } from "../../shared/trip-packs";
+import { fromPacks, isPackCache, refreshPacks, savePack } from "./trip-packs";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build this worker belongs to (vite.sw.config.ts): a hash of the build's script names. */
@@ -38,8 +40,11 @@ registerRoute(
   new CacheFirst({ cacheName: IMAGES, plugins: [ok, new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })] }),
 );
 
-// A page never seen, offline: the offline page of the visitor's language (by the URL's prefix).
+// What the network cannot give: from a saved trip pack, else, for a page never seen, the offline page of the
+// visitor's language (by the URL's prefix).
 setCatchHandler(async ({ request, url }) => {
+  const packed = await fromPacks(request);
+  if (packed) return packed;
   if (request.mode !== "navigate") return Response.error();
   const prefix = LANGUAGE_PREFIXES.find((p) => p && (url.pathname === p || url.pathname.startsWith(`${p}/`))) ?? "";
   return (await caches.match(offlinePath(prefix), { cacheName: PAGES })) ?? Response.error();
@@ -52,10 +57,20 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   const current = new Set([PAGES, SCRIPTS, IMAGES]);
+  // Saved trip packs are kept across builds: each holds its own build's pages and scripts until it is renewed.
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => !current.has(name)).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => !current.has(name) && !isPackCache(name)).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
+});
+
+// A page asks to save a trip pack (the visitor clicked), or, online, to renew the packs an earlier build saved.
+self.addEventListener("message", (event) => {
+  const data = event.data as { type?: string; manifest?: PackManifest } | null;
+  const client = event.source as Client | null;
+  if (data?.type === "trip-pack:save" && data.manifest)
+    event.waitUntil(savePack(data.manifest, BUILD_ID, (message) => client?.postMessage(message)));
+  else if (data?.type === "trip-pack:refresh") event.waitUntil(refreshPacks(BUILD_ID));
 });

@@ -51,6 +51,8 @@ export function useBrowser() {
       serviceWorkers?: boolean;
       /** A browser that says this of itself (the statistics' test looks for it where it must never be kept). */
       userAgent?: string;
+      /** Headers the browser sends with every request (Save-Data: on, for a visitor saving data). */
+      headers?: Record<string, string>;
     } = {},
   ): Promise<Page> {
     const context = await browser.newContext({
@@ -59,6 +61,7 @@ export function useBrowser() {
       javaScriptEnabled: !options.noScript,
       serviceWorkers: options.serviceWorkers ? "allow" : "block",
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
     });
     contexts.push(context);
     if (options.storage) {

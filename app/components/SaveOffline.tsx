@@ -1,0 +1,100 @@
+// "Save for offline" on a city's page (decision 035): asks the server what the pack holds and tells its size,
+// downloads it only when the visitor says so, through the service worker, and shows how far it is. It needs a
+// script and a service worker, so the server draws it hidden, and it shows once the page's script finds both.
+import { useEffect, useState } from "react";
+import { useI18n } from "../i18n/I18nProvider";
+import { type PackManifest, packManifestUrl } from "../../shared/trip-packs";
+import type { PackProgress } from "../sw/trip-packs";
+import { canKeepPacks, formatBytes, savedPack, savesData } from "../lib/trip-packs";
+import { LocalLink } from "./LocalLink";
+
+type State =
+  | { kind: "hidden" }
+  | { kind: "idle" }
+  | { kind: "measuring" }
+  | { kind: "ready"; manifest: PackManifest }
+  | { kind: "saving"; done: number; total: number }
+  | { kind: "saved"; bytes: number; lite: boolean }
+  | { kind: "failed" };
+
+/** Arabic keeps the Western digits the rest of the site uses. */
+const numberLocale = (language: string) => (language === "ar" ? "ar-SY-u-nu-latn" : language);
+
+export function SaveOffline({ page }: { page: string }) {
+  const { t, language } = useI18n();
+  const [state, setState] = useState<State>({ kind: "hidden" });
+  const size = (bytes: number) => formatBytes(bytes, numberLocale(language));
+
+  useEffect(() => {
+    if (!canKeepPacks()) return;
+    void savedPack(page).then((saved) => setState(saved ? { kind: "saved", bytes: saved.bytes, lite: saved.lite } : { kind: "idle" }));
+    const listen = (event: MessageEvent<PackProgress>) => {
+      const message = event.data;
+      if (message?.page !== page) return;
+      if (message.type === "trip-pack:progress") setState({ kind: "saving", done: message.done, total: message.total });
+      else if (message.type === "trip-pack:failed") setState({ kind: "failed" });
+      else if (message.type === "trip-pack:saved")
+        void savedPack(page).then((s) => s && setState({ kind: "saved", bytes: s.bytes, lite: s.lite }));
+    };
+    navigator.serviceWorker.addEventListener("message", listen);
+    return () => navigator.serviceWorker.removeEventListener("message", listen);
+  }, [page]);
+
+  const measure = async () => {
+    setState({ kind: "measuring" });
+    const res = await fetch(packManifestUrl(page, savesData()), { credentials: "omit" }).catch(() => undefined);
+    setState(res?.ok ? { kind: "ready", manifest: (await res.json()) as PackManifest } : { kind: "failed" });
+  };
+  const download = async (manifest: PackManifest) => {
+    setState({ kind: "saving", done: 0, total: manifest.bytes });
+    const worker = (await navigator.serviceWorker.ready).active;
+    if (!worker) return setState({ kind: "failed" });
+    worker.postMessage({ type: "trip-pack:save", manifest });
+  };
+
+  return (
+    <section className="save-offline" aria-labelledby="save-offline-title" hidden={state.kind === "hidden"}>
+      <h2 id="save-offline-title">{t("tripPack.title")}</h2>
+      {state.kind === "idle" && (
+        <>
+          <p>{t("tripPack.lead")}</p>
+          <button type="button" className="button secondary" onClick={measure}>
+            {t("tripPack.save")}
+          </button>
+        </>
+      )}
+      {state.kind === "measuring" && <p role="status">{t("tripPack.measuring")}</p>}
+      {state.kind === "ready" && (
+        <>
+          <p role="status">{t(state.manifest.lite ? "tripPack.sizeLite" : "tripPack.size", { size: size(state.manifest.bytes) })}</p>
+          <button type="button" className="button" onClick={() => download(state.manifest)}>
+            {t("tripPack.download")}
+          </button>{" "}
+          <button type="button" className="button secondary" onClick={() => setState({ kind: "idle" })}>
+            {t("tripPack.cancel")}
+          </button>
+        </>
+      )}
+      {state.kind === "saving" && (
+        <>
+          <p role="status">{t("tripPack.saving", { done: size(state.done), total: size(state.total) })}</p>
+          <progress value={state.done} max={state.total} aria-labelledby="save-offline-title" />
+        </>
+      )}
+      {state.kind === "saved" && (
+        <p role="status">
+          {t(state.lite ? "tripPack.savedLite" : "tripPack.saved", { size: size(state.bytes) })}{" "}
+          <LocalLink to="/saved">{t("tripPack.seeSaved")}</LocalLink>
+        </p>
+      )}
+      {state.kind === "failed" && (
+        <>
+          <p role="alert">{t("tripPack.failed")}</p>
+          <button type="button" className="button secondary" onClick={measure}>
+            {t("tripPack.retry")}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
