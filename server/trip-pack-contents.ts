@@ -1,4 +1,4 @@
-// What a trip pack holds, read from the pages themselves (decision 035): the pages a city's page links to,
+// What a trip pack holds, read from the pages themselves (decision 036): the pages a city's page links to,
 // the scripts each page loads, and each picture once, at its smallest width. Reading our own rendered HTML
 // keeps the pack exactly what a visitor would see offline, whatever the page's layout becomes.
 import { PICTURE_VARIANT } from "../shared/trip-packs.ts";

@@ -1,4 +1,4 @@
-// Trip packs and pictures that wait (decision 035), as a visitor meets them, in English at 1280 px and in
+// Trip packs and pictures that wait (decision 036), as a visitor meets them, in English at 1280 px and in
 // Arabic at 375 px: Damascus saved for offline after its size is shown, its pages and pictures read with no
 // connection (a link followed too), a page outside the pack answering the offline page, the pack listed on
 // /saved and removed there; and, with Save-Data, pictures that load only when asked and a pack without them.
@@ -76,6 +76,32 @@ describe("trip packs", () => {
     expect(await entry.count()).toBe(1);
     expect(await entry.locator("a").getAttribute("href")).toBe(city);
     expect(await entry.locator(".pack-size").textContent()).toMatch(/\d/);
+
+    // A new build's worker renews each pack an earlier build saved, once the visitor is online again: the pack
+    // is kept until its renewal has downloaded (here, a pack marked as an earlier build's).
+    const packOf = () =>
+      page.evaluate(async () => {
+        const index = await caches.open("trip-packs");
+        const [key] = await index.keys();
+        return key && ((await (await index.match(key))?.json()) as { build: string; savedAt: string });
+      });
+    const before = await packOf();
+    await page.evaluate(async () => {
+      const index = await caches.open("trip-packs");
+      const [key] = await index.keys();
+      const pack = await (await index.match(key))?.json();
+      await index.put(key, new Response(JSON.stringify({ ...pack, build: "an-earlier-build" })));
+    });
+    await page.reload({ waitUntil: "networkidle" });
+    await page.waitForFunction(async () => {
+      const index = await caches.open("trip-packs");
+      const [key] = await index.keys();
+      return ((await (await index.match(key))?.json()) as { build: string }).build !== "an-earlier-build";
+    });
+    const renewed = await packOf();
+    expect(renewed?.build).toBe(before?.build);
+    expect(Date.parse(renewed?.savedAt ?? "")).toBeGreaterThan(Date.parse(before?.savedAt ?? ""));
+
     const remove = entry.locator("button");
     await remove.scrollIntoViewIfNeeded();
     await expectOnScreen(remove);
@@ -136,6 +162,13 @@ describe("trip packs", () => {
     expect(lite.lite).toBe(true);
     expect(lite.files.filter((f) => f.url.startsWith("/media/"))).toEqual([]);
     expect(lite.bytes).toBeLessThanOrEqual(1.5 * MB);
+    // A page is kept apart for visitors saving data: its pictures wait there, and only there.
+    const place = baseURL() + placePath(await findPlace("Umayyad Mosque"));
+    const waiting = await fetch(place, { headers: { "save-data": "on" } });
+    expect(await waiting.text()).not.toContain("<picture");
+    const full = await fetch(place);
+    expect(full.headers.get("vary")).toMatch(/Save-Data/);
+    expect(await full.text()).toContain("<picture");
     // Bad asks get a clear answer.
     for (const query of ["", "?page=/about", "?page=/cities/1/sites/1&x=1", "?page=/cities/1/sites/1&lite=2"]) {
       const bad = await ask(query);
