@@ -23,6 +23,7 @@ const PARTS: Record<string, () => Promise<BenchPart>> = {
   statistics: async () => (await import("./parts/feature-cost.ts")).statistics,
   instances: async () => (await import("./parts/instances.ts")).instances,
   scale: async () => (await import("./parts/scale.ts")).scale,
+  packs: async () => (await import("./parts/packs.ts")).packs,
 };
 
 /** Parts that take hours at their default sizes: run only when named. */

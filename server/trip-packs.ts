@@ -4,12 +4,13 @@
 // with the bytes it costs this browser to download (pages as compressed for its Accept-Encoding), so the
 // visitor is told the size before anything is downloaded. Public like the pages: no cookie read or set, and
 // kept per content version and day.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Context, Env, Hono } from "hono";
 import { z } from "zod";
 import { AnswerCache } from "./http/answer-cache.ts";
+import { compressBody, MIN_COMPRESS_BYTES, pickEncoding } from "./http/compression.ts";
 import { notFound } from "./http/errors.ts";
 import { parseOr400 } from "./http/validate.ts";
 import { guideLinks, placeLinks, scriptsOf, smallestPictures } from "./trip-pack-contents.ts";
@@ -63,10 +64,17 @@ export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, page
     [LIBRARY_URL_PREFIX, domain.library.served],
   ];
 
-  /** A script's bytes as sent: the build's brotli copy when the browser takes brotli (scripts/vite-precompress.ts). */
-  function scriptBytes(url: string, brotli: boolean): number {
+  /**
+   * A script's bytes as sent: the build's compressed copy (scripts/vite-precompress.ts), or, for a script the
+   * build did not compress, what the compression middleware makes of it.
+   */
+  function scriptBytes(url: string, encoding: "br" | "gzip" | undefined): number {
     const file = join(clientDir, url);
-    return statSync(brotli && existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    if (!encoding) return statSync(file).size;
+    const copy = `${file}.${encoding === "br" ? "br" : "gz"}`;
+    if (existsSync(copy)) return statSync(copy).size;
+    const body = readFileSync(file);
+    return body.length < MIN_COMPRESS_BYTES ? body.length : compressBody(body, encoding).length;
   }
   async function pictureBytes(url: string): Promise<number | undefined> {
     const source = stored.find(([prefix]) => url.startsWith(`${prefix}/`));
@@ -100,8 +108,8 @@ export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, page
       for (const script of scriptsOf(rendered.html)) scripts.add(script);
       if (!lite) for (const picture of smallestPictures(rendered.html)) pictures.add(picture);
     }
-    const brotli = /\bbr\b/.test(c.req.header("accept-encoding") ?? "");
-    for (const url of scripts) files.push({ url, bytes: scriptBytes(url, brotli) });
+    const encoding = pickEncoding(c.req.header("accept-encoding"));
+    for (const url of scripts) files.push({ url, bytes: scriptBytes(url, encoding) });
     for (const url of pictures) {
       const bytes = await pictureBytes(url);
       if (bytes !== undefined) files.push({ url, bytes });
@@ -116,7 +124,7 @@ export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, page
     const lite = query.lite === "1" || savesDataAsked(c.req.raw.headers);
     const accepted = c.req.header("accept-encoding");
     // The sizes depend on the compression this browser takes, so browsers that take the same share an answer.
-    const encoding = /\bbr\b/.test(accepted ?? "") ? "br" : /\bgzip\b/.test(accepted ?? "") ? "gzip" : "identity";
+    const encoding = pickEncoding(accepted) ?? "identity";
     const key = `${await cache.version()} ${damascusToday()} ${encoding} ${lite ? "lite" : "full"} ${page}`;
     return cache.answer(key, accepted, async () => {
       const body = new TextEncoder().encode(JSON.stringify(await manifest(page, lite, c)));

@@ -1,4 +1,4 @@
-// Trip packs (decision 035): a city's page and what it links to, saved on the visitor's device for use
+// Trip packs (decision 036): a city's page and what it links to, saved on the visitor's device for use
 // offline. The service worker keeps them and the pages read their list; both name them by these rules.
 
 /** The server's description of a pack: every file it holds, with the bytes each costs to download. */

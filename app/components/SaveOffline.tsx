@@ -1,4 +1,4 @@
-// "Save for offline" on a city's page (decision 035): asks the server what the pack holds and tells its size,
+// "Save for offline" on a city's page (decision 036): asks the server what the pack holds and tells its size,
 // downloads it only when the visitor says so, through the service worker, and shows how far it is. It needs a
 // script and a service worker, so the server draws it hidden, and it shows once the page's script finds both.
 import { useEffect, useState } from "react";

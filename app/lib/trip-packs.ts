@@ -1,4 +1,4 @@
-// The page's side of trip packs (decision 035): the packs saved on this device, read from the worker's
+// The page's side of trip packs (decision 036): the packs saved on this device, read from the worker's
 // caches (no request leaves the device), their removal, and their sizes as a visitor reads them.
 import { PACK_CACHE_PREFIX, PACK_INDEX_CACHE, type SavedPack, packIndexUrl } from "../../shared/trip-packs";
 

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker's side of trip packs (decision 035): it downloads a pack the visitor asked for into a
+// The service worker's side of trip packs (decision 036): it downloads a pack the visitor asked for into a
 // cache of its own, telling the page how far it is; answers from saved packs when the network cannot; and,
 // when a new build's worker runs and the visitor is online, downloads each pack afresh for the new build
 // before the old copy is dropped, so a pack never breaks in between.
