@@ -62,6 +62,12 @@ export function contentService(repo: ContentRepository) {
     return out;
   }
 
+  async function mediaOfPlace(language: string, placeId: number): Promise<PlaceMedia> {
+    const media = (await placeMedia(language, [placeId])).get(placeId);
+    if (!media) throw new Error(`placeMedia gave no entry for place ${placeId}, which it was asked for`);
+    return media;
+  }
+
   // Every read in a language takes the language first, then what it reads (ids, filters, pages).
   return {
     languages,
@@ -139,6 +145,7 @@ export function contentService(repo: ContentRepository) {
     stars: repo.stars,
 
     placeMedia,
+    mediaOfPlace,
     /** The first image of each owner, for cards and list answers. */
     async covers(language: string, ownerType: string, ids: number[]): Promise<Map<number, Media>> {
       const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);

@@ -23,7 +23,7 @@ function pictureUrl(src: string, details: ReturnType<typeof parseMediaDetails>, 
 export function placeFeature(p: OpenPlaceRow, c: PlaceContext) {
   const facts = JSON.parse(p.facts || "{}") as StoredFacts;
   const pick = (field: "name" | "summary") =>
-    Object.fromEntries(LANGUAGE_CODES.flatMap((l) => (p.texts[l]?.[field] ? [[l, p.texts[l]![field]]] : [])));
+    Object.fromEntries(LANGUAGE_CODES.flatMap((l) => (p.texts[l]?.[field] ? [[l, p.texts[l][field]]] : [])));
   const named = (row: NamedRow | undefined) => row && { slug: row.slug, name: row.names };
   return {
     type: "Feature" as const,

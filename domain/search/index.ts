@@ -49,7 +49,7 @@ const COMMON_POSTINGS = 5000;
 
 /** A Chinese bigram that joins a name to a generic word (拉古 in 帕尔米拉古城) is an artefact of bigrams, not a word. */
 function bridgesGeneric(positions: Position[], i: number): boolean {
-  const form = positions[i]![0]!;
+  const form = positions[i][0];
   if (!isHan(form)) return false;
   const before = positions[i - 1]?.[0],
     after = positions[i + 1]?.[0];
@@ -99,17 +99,17 @@ export class SearchIndex extends IndexTables {
       hi = this.vocabulary.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.termText[this.vocabulary[mid]!]! < word) lo = mid + 1;
+      if (this.termText[this.vocabulary[mid]] < word) lo = mid + 1;
       else hi = mid;
     }
     const matches: number[] = [];
     for (let i = lo; i < this.vocabulary.length; i++) {
-      const t = this.vocabulary[i]!;
-      if (!this.termText[t]!.startsWith(word)) break;
+      const t = this.vocabulary[i];
+      if (!this.termText[t].startsWith(word)) break;
       if (this.termText[t] !== word) matches.push(t);
     }
-    if (matches.length > MAX_PREFIX_EXPANSIONS) matches.sort((a, b) => this.df[b]! - this.df[a]!).length = MAX_PREFIX_EXPANSIONS;
-    for (const t of matches) found(t, word.length / this.termText[t]!.length);
+    if (matches.length > MAX_PREFIX_EXPANSIONS) matches.sort((a, b) => this.df[b] - this.df[a]).length = MAX_PREFIX_EXPANSIONS;
+    for (const t of matches) found(t, word.length / this.termText[t].length);
   }
 
   /** The index terms one query position stands for, each with how well it matches. */
@@ -132,7 +132,7 @@ export class SearchIndex extends IndexTables {
       // The word being typed is a prefix, in any of its forms (albar → albara).
       if (typing && form.length >= 2) this.prefixed(form, (t, ratio) => keep(t, 0.75 + 0.2 * ratio));
       // A joined article form (al + saghir) is only there to be met exactly; typos are looked for in the word itself.
-      if (f > 0 && forms[0]!.length < form.length && form.endsWith(forms[0]!)) return;
+      if (f > 0 && forms[0].length < form.length && form.endsWith(forms[0])) return;
       const edits = allowedEdits(form.length);
       if (edits) this.typos.find(form, edits, (t, e) => keep(t, e === 1 ? ONE_EDIT : TWO_EDITS));
       // Earlier long words may be prefixes too (kale → kalesi, castle → castles).
@@ -166,12 +166,12 @@ export class SearchIndex extends IndexTables {
     // Generic words, and words no name holds (descriptions, or a Chinese bigram across two words), count less.
     const weights = positions.map((forms, i) => {
       const exact = forms.map((f) => this.terms.get(f)).filter((t) => t !== undefined);
-      const candidates = exact.length ? exact : [...expansions[i]!.keys()];
+      const candidates = exact.length ? exact : [...expansions[i].keys()];
       if (!candidates.length) return 0;
-      const inNames = [...expansions[i]!.keys()].some((t) => this.inNames(t));
+      const inNames = [...expansions[i].keys()].some((t) => this.inNames(t));
       return (
-        Math.max(...candidates.map((t) => this.idf[t]!)) *
-        (isGeneric(forms[0]!) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1)
+        Math.max(...candidates.map((t) => this.idf[t])) *
+        (isGeneric(forms[0]) || bridgesGeneric(positions, i) || !inNames ? GENERIC_WEIGHT : 1)
       );
     });
     const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -189,14 +189,14 @@ export class SearchIndex extends IndexTables {
       let c = 0;
       for (const t of terms.keys()) {
         c += this.hits.size(t) + this.summaryDocs.size(t);
-        for (let k = this.termGroups.start[t]!, end = this.termGroups.start[t + 1]!; k < end; k += 2)
-          c += this.groupDocs.size(this.termGroups.data[k]!) * this.termGroups.data[k + 1]!;
+        for (let k = this.termGroups.start[t], end = this.termGroups.start[t + 1]; k < end; k += 2)
+          c += this.groupDocs.size(this.termGroups.data[k]) * this.termGroups.data[k + 1];
       }
       return c;
     });
-    const order = [...cost.keys()].sort((a, b) => cost[a]! - cost[b]!);
+    const order = [...cost.keys()].sort((a, b) => cost[a] - cost[b]);
     order.forEach((i, step) => {
-      const restricted = step > 0 && cost[i]! > Math.max(COMMON_POSTINGS, this.size / 4) && count > 0;
+      const restricted = step > 0 && cost[i] > Math.max(COMMON_POSTINGS, this.size / 4) && count > 0;
       /** Whether document d takes part; the first time it does, its scores start from zero. */
       const admit = (d: number): boolean => {
         if (done[d]) return true;
@@ -206,26 +206,26 @@ export class SearchIndex extends IndexTables {
         for (let j = d * n, end = j + n; j < end; j++) best[j] = 0;
         return true;
       };
-      for (const [t, quality] of expansions[i]!) {
+      for (const [t, quality] of expansions[i]) {
         const list = this.hits.data,
           shares = this.hitShare,
           places = this.hitDoc;
-        for (let k = this.hits.start[t]!, end = this.hits.start[t + 1]!; k < end; k++) {
-          const d = places[k]!;
+        for (let k = this.hits.start[t], end = this.hits.start[t + 1]; k < end; k++) {
+          const d = places[k];
           if (mask && !mask[d]) continue;
           if (!admit(d)) continue;
           // A name and an alias weigh the same (FIELD_WEIGHT): the score is the match's quality.
-          if (quality > best[d * n + i]!) best[d * n + i] = quality;
-          const phrase = list[k]! >> POSITION_BITS;
+          if (quality > best[d * n + i]) best[d * n + i] = quality;
+          const phrase = list[k] >> POSITION_BITS;
           if (n === 1) {
             // One word: the hit alone says how much of its name was typed, and whether it was the whole name.
-            const share = shares[k]! * quality;
-            if (share > complete[d]!) complete[d] = share;
+            const share = shares[k] * quality;
+            if (share > complete[d]) complete[d] = share;
             if (quality >= EXACT && this.phraseLength[phrase] === 1)
-              exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
+              exact[d] = Math.max(exact[d], EXACT_NAME_BONUS[this.phraseField[phrase]]);
             continue;
           }
-          let slot = slotOf[phrase]!;
+          let slot = slotOf[phrase];
           if (slot >= slots || this.slotPhrase[slot] !== phrase) {
             slot = slots++;
             this.reserveSlots(slots);
@@ -238,31 +238,31 @@ export class SearchIndex extends IndexTables {
             }
           }
           const at = slot * MAX_QUERY_POSITIONS + i;
-          if (quality > this.slotQuality[at]!) {
+          if (quality > this.slotQuality[at]) {
             this.slotQuality[at] = quality;
-            this.slotPosition[at] = list[k]! & POSITION_MASK;
-            this.slotShare[at] = shares[k]!;
+            this.slotPosition[at] = list[k] & POSITION_MASK;
+            this.slotShare[at] = shares[k];
           }
         }
         // A city's or a category's names score every place of its group, and take no part in name measures.
-        for (let k = this.termGroups.start[t]!, end = this.termGroups.start[t + 1]!; k < end; k += 2) {
-          const g = this.termGroups.data[k]!;
-          const score = FIELD_WEIGHT[this.groupField[g]!]! * quality;
+        for (let k = this.termGroups.start[t], end = this.termGroups.start[t + 1]; k < end; k += 2) {
+          const g = this.termGroups.data[k];
+          const score = FIELD_WEIGHT[this.groupField[g]] * quality;
           const members = this.groupDocs.data;
-          for (let m = this.groupDocs.start[g]!, last = this.groupDocs.start[g + 1]!; m < last; m++) {
-            const d = members[m]!;
+          for (let m = this.groupDocs.start[g], last = this.groupDocs.start[g + 1]; m < last; m++) {
+            const d = members[m];
             if (mask && !mask[d]) continue;
             if (!admit(d)) continue;
-            if (score > best[d * n + i]!) best[d * n + i] = score;
+            if (score > best[d * n + i]) best[d * n + i] = score;
           }
         }
         const docs = this.summaryDocs.data;
-        const score = FIELD_WEIGHT[SUMMARY]! * quality;
-        for (let k = this.summaryDocs.start[t]!, end = this.summaryDocs.start[t + 1]!; k < end; k++) {
-          const d = docs[k]!;
+        const score = FIELD_WEIGHT[SUMMARY] * quality;
+        for (let k = this.summaryDocs.start[t], end = this.summaryDocs.start[t + 1]; k < end; k++) {
+          const d = docs[k];
           if (mask && !mask[d]) continue;
           if (!admit(d)) continue;
-          if (score > best[d * n + i]!) best[d * n + i] = score;
+          if (score > best[d * n + i]) best[d * n + i] = score;
         }
       }
     });
@@ -274,39 +274,39 @@ export class SearchIndex extends IndexTables {
         distinct = 0,
         allExact = true;
       for (let i = 0; i < n; i++) {
-        const p = this.slotPosition[base + i]!;
+        const p = this.slotPosition[base + i];
         if (p < 0) {
           allExact = false;
           continue;
         }
-        if (this.slotQuality[base + i]! < EXACT) allExact = false;
+        if (this.slotQuality[base + i] < EXACT) allExact = false;
         let seenBefore = false;
         for (let j = 0; j < i; j++) if (this.slotPosition[base + j] === p) seenBefore = true;
         if (seenBefore) continue;
-        let quality = this.slotQuality[base + i]!;
+        let quality = this.slotQuality[base + i];
         for (let j = i + 1; j < n; j++)
-          if (this.slotPosition[base + j] === p && this.slotQuality[base + j]! > quality) quality = this.slotQuality[base + j]!;
-        share += this.slotShare[base + i]! * quality;
+          if (this.slotPosition[base + j] === p && this.slotQuality[base + j] > quality) quality = this.slotQuality[base + j];
+        share += this.slotShare[base + i] * quality;
         distinct++;
       }
-      const d = this.slotDoc[slot]!;
-      if (share > complete[d]!) complete[d] = share;
-      const phrase = this.slotPhrase[slot]!;
-      if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d]!, EXACT_NAME_BONUS[this.phraseField[phrase]!]!);
+      const d = this.slotDoc[slot];
+      if (share > complete[d]) complete[d] = share;
+      const phrase = this.slotPhrase[slot];
+      if (allExact && distinct === this.phraseLength[phrase]) exact[d] = Math.max(exact[d], EXACT_NAME_BONUS[this.phraseField[phrase]]);
     }
 
     let bestCoverage = 0;
     for (let k = 0; k < count; k++) {
-      const d = touched[k]!;
+      const d = touched[k];
       let matched = 0,
         covered = 0;
       for (let i = 0; i < n; i++) {
-        matched += weights[i]! * best[d * n + i]!;
-        if (best[d * n + i]! > 0) covered += weights[i]!;
+        matched += weights[i] * best[d * n + i];
+        if (best[d * n + i] > 0) covered += weights[i];
       }
       coverageOf[k] = covered / totalWeight;
-      scoreOf[k] = (matched / totalWeight) * (1 + 0.5 * complete[d]!) + exact[d]! + 0.1 * (this.popularity[d]! / 100);
-      if (coverageOf[k]! > bestCoverage) bestCoverage = coverageOf[k]!;
+      scoreOf[k] = (matched / totalWeight) * (1 + 0.5 * complete[d]) + exact[d] + 0.1 * (this.popularity[d] / 100);
+      if (coverageOf[k] > bestCoverage) bestCoverage = coverageOf[k];
       done[d] = 0;
       complete[d] = 0;
       exact[d] = 0;
@@ -314,19 +314,19 @@ export class SearchIndex extends IndexTables {
     // Places that match less than half of what the best match matched are noise, not results.
     const { popularity, ids } = this;
     const before = (a: number, b: number) => {
-      if (scoreOf[a] !== scoreOf[b]) return scoreOf[a]! > scoreOf[b]!;
-      const da = touched[a]!,
-        db = touched[b]!;
-      return popularity[da] !== popularity[db] ? popularity[da]! > popularity[db]! : ids[da]! < ids[db]!;
+      if (scoreOf[a] !== scoreOf[b]) return scoreOf[a] > scoreOf[b];
+      const da = touched[a],
+        db = touched[b];
+      return popularity[da] !== popularity[db] ? popularity[da] > popularity[db] : ids[da] < ids[db];
     };
     const kept = new Leading(limit, before);
     let total = 0;
     for (let k = 0; k < count; k++) {
-      if (coverageOf[k]! < bestCoverage / 2 || exclude?.(ids[touched[k]!]!)) continue;
+      if (coverageOf[k] < bestCoverage / 2 || exclude?.(ids[touched[k]])) continue;
       total++;
       kept.offer(k);
     }
-    return { top: kept.inOrder().map((k) => ({ id: ids[touched[k]!]!, score: scoreOf[k]! })), total };
+    return { top: kept.inOrder().map((k) => ({ id: ids[touched[k]], score: scoreOf[k] })), total };
   }
 
   /** Which places the query's filters let through, or undefined when it has none. */
@@ -361,12 +361,12 @@ export class SearchIndex extends IndexTables {
    * 15 to 45 ms, the same ones 3 to 5 ms once compiled. Run after a whole build, before the index is put in use.
    */
   warmUp(): void {
-    const common = [...this.vocabulary].sort((a, b) => this.df[b]! - this.df[a]!).slice(0, WARM_UP_WORDS);
+    const common = [...this.vocabulary].sort((a, b) => this.df[b] - this.df[a]).slice(0, WARM_UP_WORDS);
     const rank = (text: string) => this.rank({ text, page: 1, perPage: 10 }, { limit: RANKED_WHEN_WARMING });
     for (const [k, term] of common.entries()) {
-      const word = this.termText[term]!;
+      const word = this.termText[term];
       rank(word);
-      rank(`${word} ${this.termText[common[(k + 1) % common.length]!]!}`);
+      rank(`${word} ${this.termText[common[(k + 1) % common.length]]}`);
       rank(`${word.slice(1)} `);
     }
   }
@@ -402,22 +402,22 @@ class Leading {
       heap.push(item);
       for (let i = heap.length - 1; i > 0; ) {
         const parent = (i - 1) >> 1;
-        if (!before(heap[parent]!, heap[i]!)) break;
-        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        if (!before(heap[parent], heap[i])) break;
+        [heap[parent], heap[i]] = [heap[i], heap[parent]];
         i = parent;
       }
       return;
     }
-    if (!heap.length || !before(item, heap[0]!)) return;
+    if (!heap.length || !before(item, heap[0])) return;
     heap[0] = item;
     for (let i = 0; ; ) {
       const left = 2 * i + 1,
         right = left + 1;
       let last = i;
-      if (left < heap.length && before(heap[last]!, heap[left]!)) last = left;
-      if (right < heap.length && before(heap[last]!, heap[right]!)) last = right;
+      if (left < heap.length && before(heap[last], heap[left])) last = left;
+      if (right < heap.length && before(heap[last], heap[right])) last = right;
       if (last === i) break;
-      [heap[last], heap[i]] = [heap[i]!, heap[last]!];
+      [heap[last], heap[i]] = [heap[i], heap[last]];
       i = last;
     }
   }
