@@ -4,7 +4,7 @@ import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
 import { guidePageIn, type GuidePageView } from "./guide.ts";
-import { storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
+import { guidePage, storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
@@ -155,7 +155,7 @@ export function contentService(repo: ContentRepository) {
     },
     /** The trip-planning guide's pages in one language, in order. */
     async guide(language: string): Promise<GuidePageView[]> {
-      return (await repo.guidePages()).map((row) => guidePageIn(JSON.parse(row.body), language));
+      return (await repo.guidePages()).map((row) => guidePageIn(guidePage.parse(JSON.parse(row.body)), language));
     },
     gallery: (language: string) => repo.gallery(language),
     experiences: (language: string) => repo.experiences(language),
