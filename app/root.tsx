@@ -11,6 +11,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { useEnclosingRouteData } from "./lib/route-data";
 import type { Route } from "./+types/root";
 import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from "../shared/languages";
 import { I18nProvider } from "./i18n/I18nProvider";
@@ -109,7 +110,7 @@ function useVariant(): "services" | undefined {
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root")!;
+  const data = useEnclosingRouteData<RootData>("root");
   const variant = useVariant();
   // Marks the page as interactive (end-to-end tests wait for it before they click).
   useEffect(() => {

@@ -2,6 +2,7 @@
 // node:sqlite, so the embedded database needs no native add-on (see docs/decisions/003-database.md).
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect } from "kysely";
+import { keepRecentlyUsed } from "../shared/recently-used.ts";
 
 class Statement {
   readonly reader: boolean;
@@ -38,11 +39,8 @@ export function nodeSqliteDialect(path: string): SqliteDialect {
       db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
       const kept = new Map<string, Statement>();
       const prepare = (sql: string): Statement => {
-        let statement = kept.get(sql);
-        if (statement) kept.delete(sql);
-        else statement = new Statement(db.prepare(sql));
-        kept.set(sql, statement);
-        if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+        const statement = kept.get(sql) ?? new Statement(db.prepare(sql));
+        keepRecentlyUsed(kept, sql, statement, STATEMENTS_KEPT);
         return statement;
       };
       const database: SqliteDatabase = {

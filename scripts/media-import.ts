@@ -10,9 +10,10 @@ import { imageKeys } from "../domain/content/load.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { list: { type: "boolean" }, content: { type: "string", default: "content" } },
+  options: { list: { type: "boolean" }, content: { type: "string" } },
 });
-const keys = new Set(imageKeys(readContent(values.content!)).map((k) => k.key));
+const contentFolder = values.content ?? "content";
+const keys = new Set(imageKeys(readContent(contentFolder)).map((k) => k.key));
 if (values.list) {
   console.log([...keys].sort().join("\n"));
   process.exit(0);
@@ -22,7 +23,7 @@ if (!folder) {
   console.error("usage: npm run media:import -- <folder>   (or --list to see the picture names)");
   process.exit(2);
 }
-const target = join(values.content!, "media", "photos");
+const target = join(contentFolder, "media", "photos");
 mkdirSync(target, { recursive: true });
 let imported = 0;
 const problems: string[] = [];

@@ -15,7 +15,8 @@ export function precompress(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle(options, bundle) {
-      const dir = options.dir!;
+      const { dir } = options;
+      if (!dir) throw new Error("precompress needs the client build's output directory (build.outDir)");
       await Promise.all(
         Object.keys(bundle)
           .filter((name) => TEXT_FILE.test(name))

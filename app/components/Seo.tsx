@@ -1,6 +1,6 @@
 // Title, description, canonical URL, hreflang alternates, Open Graph and JSON-LD of a page. React 19
 // hoists <title>, <meta> and <link> into the document head.
-import { useRouteLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../lib/route-data";
 import type { RootData } from "../root";
 import { useI18n } from "../i18n/I18nProvider";
 import { alternates, localePath } from "../lib/paths";
@@ -26,7 +26,7 @@ export function Seo({
   /** The page of a list (?page=N): its own canonical address and title. */
   page?: number;
 }) {
-  const root = useRouteLoaderData<RootData>("root")!;
+  const root = useEnclosingRouteData<RootData>("root");
   const { t, language } = useI18n();
   const pageTitle = page > 1 ? t("common.titlePage", { title, page }) : title;
   const address = page > 1 ? `${path}?page=${page}` : path;

@@ -90,13 +90,14 @@ function fields(form: FormData, specs: FieldSpec[], prefix = ""): Record<string,
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
     const v = value(form, spec, prefix ? `${prefix}.${spec.name}` : spec.name);
-    const parts = spec.name.split(".");
+    const dot = spec.name.lastIndexOf(".");
+    const objects = dot < 0 ? [] : spec.name.slice(0, dot).split(".");
     // A required field left empty inside an object (coordinates.lat) still makes its object, so the schema
     // names the empty field itself, beside its input, rather than the whole object no input stands for.
-    if (v === undefined && (parts.length === 1 || ("optional" in spec && spec.optional))) continue;
+    if (v === undefined && (objects.length === 0 || ("optional" in spec && spec.optional))) continue;
     let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    if (v !== undefined) node[parts.at(-1)!] = v;
+    for (const part of objects) node = (node[part] ??= {}) as Record<string, unknown>;
+    if (v !== undefined) node[spec.name.slice(dot + 1)] = v;
   }
   return out;
 }

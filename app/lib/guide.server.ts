@@ -9,7 +9,7 @@ export async function guidePageView(domain: Domain, language: string, slug: stri
   const pages = await domain.content.guide(language);
   const at = pages.findIndex((p) => p.slug === slug);
   if (at < 0) return undefined;
-  const page = pages[at]!;
+  const page = pages[at];
   const link = (p: (typeof pages)[number] | undefined) => (p ? { slug: p.slug, title: p.title } : null);
   const { factsReviewMonths } = await domain.content.settings();
   return {

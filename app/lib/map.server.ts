@@ -72,7 +72,7 @@ export async function surroundingsMap(domain: Domain, language: LanguageCode, pl
   return {
     viewBox: layer.viewBox,
     countries: layer.countries,
-    here: near.find((m) => m.id === place.id)!,
+    here: near.find((m) => m.id === place.id),
     around: near.filter((m) => m.id !== place.id).slice(0, 12),
   };
 }

@@ -30,7 +30,7 @@ function youtubeId(url: string): string | null {
 export async function placeView(domain: Domain, language: LanguageCode, ids: { placeId: number; cityId: number; categoryId: number }) {
   const place = await domain.content.placeAt(language, ids.placeId, ids);
   if (!place) return undefined;
-  const media = (await domain.content.placeMedia(language, [place.id])).get(place.id)!;
+  const media = await domain.content.mediaOfPlace(language, place.id);
   const video = (m: (typeof media.videos)[number]): VideoView => {
     const { details } = m;
     const captions = Object.entries(details.captions)

@@ -1,7 +1,8 @@
 // /contact: the contact form. It posts to this route's action (so it works without JavaScript too), which
 // calls the same domain service as POST /contact-admin; with JavaScript the page does not reload.
 import { useEffect, useRef, useState } from "react";
-import { data, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { data, useActionData, useFetcher } from "react-router";
+import { useEnclosingRouteData } from "../lib/route-data";
 import type { Route } from "./+types/contact";
 import { languageOf } from "../lib/loader-params.server";
 import { formText, postedForm } from "../lib/form";
@@ -91,7 +92,7 @@ function FieldError({ id, reason, field }: { id: string; reason?: Reason; field:
 
 export default function Contact() {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root")!;
+  const root = useEnclosingRouteData<RootData>("root");
   const fetcher = useFetcher<ContactActionData>();
   // With JavaScript the fetcher holds the answer; without it the page itself was posted.
   const actionData = useActionData<ContactActionData>();

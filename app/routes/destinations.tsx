@@ -26,15 +26,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     language,
   );
   return {
-    cities: cities
-      .filter((c) => firstCategory.has(c.id))
-      .map((c) => ({
-        id: c.id,
-        name: c.name,
-        description: c.description,
-        categoryId: firstCategory.get(c.id)!,
-        image: images.get(c.id) ?? null,
-      })),
+    // A city without sites is not a destination.
+    cities: cities.flatMap((c) => {
+      const categoryId = firstCategory.get(c.id);
+      if (categoryId === undefined) return [];
+      return [{ id: c.id, name: c.name, description: c.description, categoryId, image: images.get(c.id) ?? null }];
+    }),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
 }

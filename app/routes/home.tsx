@@ -14,7 +14,7 @@ import { Carousel } from "../components/Carousel";
 import { AppDownload } from "../components/AppDownload";
 import { sitePath } from "../lib/paths";
 import { CategoryKind } from "../../domain/content/category-kind";
-import { useRouteLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../lib/route-data";
 import type { RootData } from "../root";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -65,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root")!;
+  const root = useEnclosingRouteData<RootData>("root");
   const { hero, gallery, destinations, experiences, featured, culture } = loaderData;
   // The hero picture is the page's largest paint: ask for it before the stylesheet is even parsed.
   if (hero) preload(hero.src, { as: "image", imageSrcSet: hero.avif, imageSizes: "100vw", type: "image/avif", fetchPriority: "high" });

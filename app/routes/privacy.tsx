@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy";
 import { languageOf } from "../lib/loader-params.server";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
-import { useRouteLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../lib/route-data";
 import type { RootData } from "../root";
 
 // Changed when the policy changes: from this day the site counts visits without tracking anyone (decision 033).
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function Privacy() {
   const { t, language } = useI18n();
-  const root = useRouteLoaderData<RootData>("root")!;
+  const root = useEnclosingRouteData<RootData>("root");
   const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${PRIVACY_EFFECTIVE_DATE}T00:00:00Z`),
   );

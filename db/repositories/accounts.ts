@@ -114,7 +114,9 @@ export function accountsRepository(db: Db) {
         .values({ key, value })
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
-      return (await this.metaValue(key))!;
+      const kept = await this.metaValue(key);
+      if (kept === undefined) throw new Error(`workspace_meta has no ${key} just after it was set`);
+      return kept;
     },
   };
 }

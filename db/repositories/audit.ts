@@ -34,8 +34,9 @@ export function auditRepository(db: Db) {
     async list(f: AuditFilter): Promise<(AuditEntry & { id: number })[]> {
       let q = db.selectFrom("audit_log").selectAll();
       if (f.action) q = q.where("action", "=", f.action);
-      if (f.actor) q = q.where((eb) => containsText(eb, eb.ref("actor_email"), f.actor!));
-      if (f.target) q = q.where((eb) => containsText(eb, eb.ref("target"), f.target!));
+      const { actor, target } = f;
+      if (actor) q = q.where((eb) => containsText(eb, eb.ref("actor_email"), actor));
+      if (target) q = q.where((eb) => containsText(eb, eb.ref("target"), target));
       // By time through its index (ISO times sort as text).
       if (f.from) q = q.where("at", ">=", f.from);
       if (f.to) q = q.where("at", "<", f.to);

@@ -158,16 +158,13 @@ export function contentRepository(db: Db) {
       if (filter.ids) q = q.where("c.id", "in", filter.ids.length ? filter.ids : [-1]);
       const within = filter.withPlacesIn;
       if (within) {
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("places as p")
-              .select("p.id")
-              .whereRef("p.city_id", "=", "c.id")
-              .$if(within.categoryId !== undefined, (s) => s.where("p.category_id", "=", within.categoryId!))
-              .$if(!!within.featured, (s) => s.where("p.featured", "=", 1)),
-          ),
-        );
+        const { categoryId, featured } = within;
+        q = q.where((eb) => {
+          let places = eb.selectFrom("places as p").select("p.id").whereRef("p.city_id", "=", "c.id");
+          if (categoryId !== undefined) places = places.where("p.category_id", "=", categoryId);
+          if (featured) places = places.where("p.featured", "=", 1);
+          return eb.exists(places);
+        });
       }
       return q.execute();
     },
@@ -273,7 +270,7 @@ export function contentRepository(db: Db) {
         .where("star", "is not", null)
         .orderBy("star")
         .execute();
-      return rows.map((r) => r.star!);
+      return rows.flatMap(({ star }) => (star === null ? [] : [star]));
     },
 
     async media(language: string, owners: { type: string; ids: number[] }, kinds?: string[]): Promise<MediaRow[]> {

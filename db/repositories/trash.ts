@@ -1,5 +1,6 @@
 // Deleted content items (db/migrations/013-content-trash.ts): moved out of content_documents in one
 // transaction, listed newest first, taken back out to be restored, and purged once their 30 days are over.
+import { z } from "zod";
 import type { Db } from "../engine.ts";
 import { titleOf } from "./documents.ts";
 
@@ -14,6 +15,9 @@ type TrashedItem = {
   deletedAt: string;
   deletedBy: string | null;
 };
+
+/** The `translated_from` column: per language, the English revision its text was translated from. */
+const translatedFrom = z.record(z.string(), z.string());
 
 export function trashRepository(db: Db) {
   return {
@@ -88,7 +92,7 @@ export function trashRepository(db: Db) {
         title: r.title,
         draft: JSON.parse(r.draft),
         revision: r.revision,
-        translatedFrom: JSON.parse(r.translated_from),
+        translatedFrom: translatedFrom.parse(JSON.parse(r.translated_from)),
         deletedAt: r.deleted_at,
         deletedBy: r.deleted_by,
       };

@@ -58,14 +58,14 @@ export async function exportContent(
   let places = 0;
   const total = await documents.countPublished(FOLDER_TYPES);
   for (const type of FOLDER_TYPES) {
-    for (
-      let page = await documents.publishedPage(type, "", PAGE);
-      page.length;
-      page = await documents.publishedPage(type, page.at(-1)!.slug, PAGE)
-    ) {
+    for (let after = ""; ; ) {
+      const page = await documents.publishedPage(type, after, PAGE);
+      const last = page.at(-1);
+      if (!last) break;
       for (const { slug, body } of page) write(join(to, FOLDER_OF[type as keyof typeof FOLDER_OF], `${slug}.yaml`), body);
       places += page.length;
       progress("exporting", places, total);
+      after = last.slug;
     }
   }
   for (const page of files.guide) write(join(to, "plan", `${page.slug}.yaml`), page);
@@ -102,8 +102,13 @@ async function exportVersions(handle: DatabaseHandle, file: string) {
   mkdirSync(dirname(file), { recursive: true });
   const out = openSync(file, "w");
   try {
-    for (let page = await versions.after(0, PAGE); page.length; page = await versions.after(page.at(-1)!.id, PAGE))
+    for (let after = 0; ; ) {
+      const page = await versions.after(after, PAGE);
+      const last = page.at(-1);
+      if (!last) break;
       writeSync(out, page.map(({ id: _, ...v }) => `${JSON.stringify(v)}\n`).join(""));
+      after = last.id;
+    }
   } finally {
     closeSync(out);
   }

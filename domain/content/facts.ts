@@ -3,10 +3,16 @@
 // that is not filled is not in the answer at all, so no page or API client can show a guess.
 import type { z } from "zod";
 import { PRACTICAL_TEXTS, type PlaceState, type PracticalText } from "../../shared/place-facts.ts";
-import { textIn, type placeFile, type Translated } from "./schema.ts";
+import { textIn, placeFile, type Translated } from "./schema.ts";
 
 type Place = z.infer<typeof placeFile>;
-export type StoredFacts = Pick<Place, "status" | "inDangerSince" | "practical" | "safety" | "safetyChecked">;
+const storedFacts = placeFile.pick({ status: true, inDangerSince: true, practical: true, safety: true, safetyChecked: true });
+type StoredFacts = z.infer<typeof storedFacts>;
+
+/** The `facts` column read: checked against the place file's schema, so a bad row fails here, saying what is wrong. */
+export function parseFacts(json: string): StoredFacts {
+  return storedFacts.parse(JSON.parse(json));
+}
 
 /** What of a place's file is stored as its facts. */
 export function placeFacts(place: Place): StoredFacts {
@@ -38,7 +44,7 @@ const inLanguage = (text: Translated | undefined, language: string): string | nu
 
 /** The stored facts (the `facts` column) in one language. */
 export function factsIn(json: string, language: string): FactsView {
-  const facts = JSON.parse(json) as StoredFacts;
+  const facts = parseFacts(json);
   const practical = facts.practical ?? {};
   return {
     status: facts.status

@@ -163,7 +163,7 @@ async function checkPlaces(source: ContentSource, image: ImageSource, progress: 
     for (const [i, p] of placesOf(batch).entries()) {
       if (slugs.has(p.slug)) problems.push({ type: "place", slug: p.slug, field: "slug", code: "duplicate-slug" });
       slugs.add(detached(p.slug));
-      const top = { ...candidates[i]!, order: order++ };
+      const top = { ...candidates[i], order: order++ };
       // Strictly more popular: of equals, the first in the files' order is kept (load.ts cityMotif).
       if (top.city !== undefined) keepTop(tops, `city ${top.city}`, top);
       keepTop(tops, `category ${top.category}`, top);

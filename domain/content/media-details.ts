@@ -8,7 +8,7 @@ import { LICENCE_IDS } from "../../shared/licences.ts";
 
 const variant = z.object({ format: z.enum(["avif", "webp"]), width: z.number(), height: z.number(), src: z.string() });
 
-const detailsSchema = z.object({
+export const detailsSchema = z.object({
   placeholder: z.string().optional(),
   variants: z.array(variant).default([]),
   poster: z.string().optional(),

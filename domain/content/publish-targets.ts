@@ -32,7 +32,7 @@ export async function placeTarget(
     body === null
       ? []
       : contentProblems(await references("video", doc.slug, body)).filter((p) => p.type === "video" && p.slug === doc.slug);
-  return onPlace([...places][0]!, own);
+  return onPlace([...places][0], own);
 
   async function onPlace(slug: string, problems: ContentProblem[]): Promise<PlaceTarget | undefined> {
     for (const placeType of FOLDER_TYPES) {

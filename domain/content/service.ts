@@ -4,7 +4,7 @@ import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
 import { guidePageIn, type GuidePageView } from "./guide.ts";
-import { storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
+import { guidePage, storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
@@ -60,6 +60,12 @@ export function contentService(repo: ContentRepository) {
     };
     for (const row of rows) out.get(row.owner_id)?.[group[row.kind]]?.push(withDetails(row));
     return out;
+  }
+
+  async function mediaOfPlace(language: string, placeId: number): Promise<PlaceMedia> {
+    const media = (await placeMedia(language, [placeId])).get(placeId);
+    if (!media) throw new Error(`placeMedia gave no entry for place ${placeId}, which it was asked for`);
+    return media;
   }
 
   // Every read in a language takes the language first, then what it reads (ids, filters, pages).
@@ -139,6 +145,7 @@ export function contentService(repo: ContentRepository) {
     stars: repo.stars,
 
     placeMedia,
+    mediaOfPlace,
     /** The first image of each owner, for cards and list answers. */
     async covers(language: string, ownerType: string, ids: number[]): Promise<Map<number, Media>> {
       const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
@@ -148,7 +155,7 @@ export function contentService(repo: ContentRepository) {
     },
     /** The trip-planning guide's pages in one language, in order. */
     async guide(language: string): Promise<GuidePageView[]> {
-      return (await repo.guidePages()).map((row) => guidePageIn(JSON.parse(row.body), language));
+      return (await repo.guidePages()).map((row) => guidePageIn(guidePage.parse(JSON.parse(row.body)), language));
     },
     gallery: (language: string) => repo.gallery(language),
     experiences: (language: string) => repo.experiences(language),

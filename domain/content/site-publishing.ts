@@ -182,7 +182,7 @@ async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<C
 async function pictureSrc(documents: DocumentsRepository, image: ImageSource, slug: string): Promise<string | undefined> {
   const doc = await documents.get("picture", slug);
   if (!doc?.published) return undefined;
-  const picture = filesFromDocuments([{ type: "picture", slug, position: 0, body: doc.published }]).files.pictures[0]!;
+  const picture = filesFromDocuments([{ type: "picture", slug, position: 0, body: doc.published }]).files.pictures[0];
   return (await image({ key: `picture-${slug}`, motif: "old-street", picture })).src;
 }
 

@@ -39,6 +39,16 @@ type Writing = { image: ImageSource; stamp: string; report: Report };
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
+/**
+ * What an earlier step made for a key: an image for every one wanted, an id for every category, city and
+ * service type (the content's checks see that places and experiences name only those that exist).
+ */
+function madeBefore<V>(made: Map<string, V>, key: string, what: string): V {
+  const value = made.get(key);
+  if (value === undefined) throw new Error(`No ${what} was written for "${key}" before it was needed`);
+  return value;
+}
+
 async function made(image: ImageSource, wants: ImageWant[]): Promise<Map<string, Made>> {
   const out = new Map<string, Made>();
   for (const want of wants) out.set(want.key, { ...want, image: await image(want) });
@@ -76,12 +86,12 @@ export async function writeSite(trx: Db, files: ContentFiles, { image, stamp, re
 
   const categories = new Map<string, number>();
   for (const [position, c] of files.categories.entries()) {
-    const rows = categoryRows(c, languages, position, images.get(`category-${c.slug}`)!);
+    const rows = categoryRows(c, languages, position, madeBefore(images, `category-${c.slug}`, "image"));
     categories.set(c.slug, await entity("categories", rows.row, rows.texts, rows.media));
   }
   const cities = new Map<string, number>();
   for (const [position, c] of files.cities.entries()) {
-    const rows = cityRows(c, languages, position, images.get(`city-${c.slug}`)!);
+    const rows = cityRows(c, languages, position, madeBefore(images, `city-${c.slug}`, "image"));
     cities.set(c.slug, await entity("cities", rows.row, rows.texts, rows.media));
   }
   const services = new Map<string, number>();
@@ -89,7 +99,7 @@ export async function writeSite(trx: Db, files: ContentFiles, { image, stamp, re
     services.set(
       s.slug,
       await entity("service_types", { slug: s.slug, position }, byLanguage(languages, { name: s.name, description: s.description }), [
-        imageMedia(images.get(`service-${s.slug}`)!, languages, s.name),
+        imageMedia(madeBefore(images, `service-${s.slug}`, "image"), languages, s.name),
       ]),
     );
   }
@@ -111,9 +121,9 @@ export async function writePlaces(
     const rows = placeRows(p, {
       languages: site.languages,
       ids: {
-        category: site.categories.get(p.category)!,
-        city: site.cities.get(p.city)!,
-        service: p.service ? site.services.get(p.service)! : null,
+        category: madeBefore(site.categories, p.category, "category"),
+        city: madeBefore(site.cities, p.city, "city"),
+        service: p.service ? madeBefore(site.services, p.service, "service type") : null,
       },
       images,
       manifest: manifest[p.slug] ?? [],
@@ -137,15 +147,15 @@ export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteI
     writeEntity(w, report, stamp, table, row, texts, media);
   for (const [position, g] of files.gallery.entries()) {
     await entity("gallery_items", { slug: g.slug, position }, byLanguage(languages, { title: g.title, description: g.description }), [
-      imageMedia(images.get(`gallery-${g.slug}`)!, languages, g.title),
+      imageMedia(madeBefore(images, `gallery-${g.slug}`, "image"), languages, g.title),
     ]);
   }
   for (const [position, x] of files.experiences.entries()) {
     await entity(
       "experiences",
-      { slug: x.slug, position, city_id: x.city ? cities.get(x.city)! : null },
+      { slug: x.slug, position, city_id: x.city ? madeBefore(cities, x.city, "city") : null },
       byLanguage(languages, { title: x.title, description: x.description }),
-      [imageMedia(images.get(`experience-${x.slug}`)!, languages, x.title)],
+      [imageMedia(madeBefore(images, `experience-${x.slug}`, "image"), languages, x.title)],
     );
   }
   await writeEvents(trx, files.events, { cities, languages, images }, stamp, report);

@@ -9,7 +9,8 @@ export function deviceService(repo: DeviceRepository) {
       const p = platform?.trim().toLowerCase() ?? "";
       // Anything else becomes "other", so free text from a client never becomes stored data.
       const known = (PLATFORMS as readonly string[]).includes(p) ? p : "other";
-      const version = /^\d{1,4}(\.\d{1,4}){0,3}$/.test(appVersion?.trim() ?? "") ? appVersion!.trim() : "unknown";
+      const given = appVersion?.trim() ?? "";
+      const version = /^\d{1,4}(\.\d{1,4}){0,3}$/.test(given) ? given : "unknown";
       await repo.count(known, version);
     },
   };

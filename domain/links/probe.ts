@@ -52,7 +52,7 @@ for (const [net, prefix] of [
 /** Whether an address is one the checker must never connect to (an IPv4 address mapped into IPv6 included). */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, "ipv4");
+  if (mapped) return PRIVATE.check(mapped[1], "ipv4");
   const family = isIP(address);
   if (family === 0) return true;
   return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
@@ -67,7 +67,7 @@ const publicLookup = ((hostname: string, options: { all?: boolean }, callback: (
     const refused = addresses.find((a) => isPrivateAddress(a.address));
     if (refused || !addresses.length) return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? "nothing"}`));
     if (options.all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
+    callback(null, addresses[0].address, addresses[0].family);
   });
 }) as unknown as LookupFunction;
 

@@ -44,11 +44,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function checkHost(links: string[], o: LinkCheckOptions, done: (url: string, result: Probe) => Promise<void>) {
   const probeOptions: ProbeOptions = { timeoutMs: o.timeoutMs, userAgent: USER_AGENT, allowPrivate: o.allowPrivate, lookup: o.lookup };
   // Links that are no URL at all (the schemas let none through; an old row might) are broken, and ask nobody.
-  if (!URL.canParse(links[0]!)) {
+  if (!URL.canParse(links[0])) {
     for (const url of links) await done(url, { outcome: "broken", status: null, finalUrl: null, redirects: 0 });
     return;
   }
-  const origin = new URL(links[0]!).origin;
+  const origin = new URL(links[0]).origin;
   const robots = robotsParser(`${origin}/robots.txt`, await robotsText(origin, probeOptions));
   for (const url of links) {
     await sleep(o.hostIntervalMs);
@@ -96,8 +96,9 @@ export function linkCheckService(d: {
       for (let after = ""; ; ) {
         const page = await documents.publishedPage(type, after, READ_BATCH);
         for (const item of page) uses.push(...linksOf(type, item.slug, item.body));
-        if (page.length < READ_BATCH) break;
-        after = page.at(-1)!.slug;
+        const last = page.at(-1);
+        if (!last || page.length < READ_BATCH) break;
+        after = last.slug;
       }
     }
     return uses;

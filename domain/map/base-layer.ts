@@ -51,7 +51,8 @@ export const countryProjection: () => GeoProjection = (() => {
   let projection: GeoProjection | undefined;
   return () => {
     if (!projection) {
-      const syria = countriesOnce().find((c) => c.id === "760")!;
+      const syria = countriesOnce().find((c) => c.id === "760");
+      if (!syria) throw new Error("The world atlas has no Syria (country 760) to fit the map to");
       projection = geoMercator().fitExtent(
         [
           [MARGIN, MARGIN],
@@ -66,13 +67,17 @@ export const countryProjection: () => GeoProjection = (() => {
 
 /** A point of the map: [x, y] in the SVG space, to one decimal. */
 export function project(lng: number, lat: number): [number, number] {
-  const [x, y] = countryProjection()([lng, lat])!;
+  const point = countryProjection()([lng, lat]);
+  if (!point) throw new Error(`Mercator projects every point, but not [${lng}, ${lat}]`);
+  const [x, y] = point;
   return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
 }
 
 /** The longitude and latitude of a point of the map's SVG space. */
 export function unproject(x: number, y: number): [number, number] {
-  return countryProjection().invert!([x, y])!;
+  const point = countryProjection().invert?.([x, y]);
+  if (!point) throw new Error(`Mercator inverts every point, but not [${x}, ${y}]`);
+  return point;
 }
 
 /** The outlines seen through a window of the SVG space ([x0, y0, x1, y1]), clipped to it, to one decimal. */

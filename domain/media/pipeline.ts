@@ -54,7 +54,8 @@ export async function encodeImage(source: Uint8Array, name: string, urlPrefix: s
       variants.push({ format, width, height, src: `${urlPrefix}/${file}` });
     }
   }
-  const main = variants.find((v) => v.format === "webp" && v.width === 960) ?? variants.find((v) => v.format === "webp")!;
+  const main = variants.find((v) => v.format === "webp" && v.width === 960) ?? variants.find((v) => v.format === "webp");
+  if (!main) throw new Error(`No WebP variant was made of ${base}`);
   const toHex = (n: number) => n.toString(16).padStart(2, "0");
   const image: ProcessedImage = {
     src: main.src,

@@ -60,7 +60,7 @@ export function s3Store(config: S3Config): MediaStore {
         const response = await client.fetch(`${bucketUrl}?${query}`);
         if (!response.ok) throw await failed("LIST", "", response);
         const xml = await response.text();
-        for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(m[1]!);
+        for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(m[1]);
         token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
       } while (token);
       return keys.sort();

@@ -7,7 +7,7 @@ import { LANGUAGE_CODES } from "../../shared/languages.ts";
 import { LICENCES } from "../../shared/licences.ts";
 import { localePath, sitePath } from "../../shared/paths.ts";
 import { parseMediaDetails } from "../content/media-details.ts";
-import type { StoredFacts } from "../content/facts.ts";
+import { parseFacts } from "../content/facts.ts";
 
 /** What a feature names beside the place: its city's and category's slugs and names. */
 export type PlaceContext = { origin: string; cities: Map<number, NamedRow>; categories: Map<number, NamedRow> };
@@ -21,9 +21,9 @@ function pictureUrl(src: string, details: ReturnType<typeof parseMediaDetails>, 
 }
 
 export function placeFeature(p: OpenPlaceRow, c: PlaceContext) {
-  const facts = JSON.parse(p.facts || "{}") as StoredFacts;
+  const facts = parseFacts(p.facts || "{}");
   const pick = (field: "name" | "summary") =>
-    Object.fromEntries(LANGUAGE_CODES.flatMap((l) => (p.texts[l]?.[field] ? [[l, p.texts[l]![field]]] : [])));
+    Object.fromEntries(LANGUAGE_CODES.flatMap((l) => (p.texts[l]?.[field] ? [[l, p.texts[l][field]]] : [])));
   const named = (row: NamedRow | undefined) => row && { slug: row.slug, name: row.names };
   return {
     type: "Feature" as const,

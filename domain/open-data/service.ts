@@ -49,8 +49,9 @@ export function openDataService(d: {
     let first = true;
     for (;;) {
       const rows = await d.repo.placesAfter(after, BATCH);
-      if (rows.length === 0) break;
-      after = rows.at(-1)!.id;
+      const last = rows.at(-1);
+      if (!last) break;
+      after = last.id;
       const features = rows.map((r) => placeFeature(r, c));
       yield geojson ? `${first ? "" : ","}${features.map((f) => JSON.stringify(f)).join(",")}` : features.map(placeRows).join("");
       first = false;

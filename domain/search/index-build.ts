@@ -8,6 +8,7 @@
 // every place that has them: they are turned into terms once, as a group of places, not once per place.
 import { isGeneric, isHan, phoneticKey, tokenize } from "../../shared/search/normalize.ts";
 import { TypoFinder } from "../../shared/search/typos.ts";
+import { IntLog, Lists } from "./packed.ts";
 
 /** One place with all its searchable texts, whatever their language. */
 export type PlaceDocument = {
@@ -44,67 +45,6 @@ const MAX_PHRASE_POSITIONS = 32;
 /** A hit is its phrase and its position in one integer: phrase << POSITION_BITS | position. */
 export const POSITION_BITS = 5;
 export const POSITION_MASK = (1 << POSITION_BITS) - 1;
-
-/** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
-class Lists {
-  readonly data: Int32Array;
-  readonly start: Int32Array;
-  constructor(data: Int32Array, start: Int32Array) {
-    this.data = data;
-    this.start = start;
-  }
-  static of(lists: number[][]): Lists {
-    const start = new Int32Array(lists.length + 1);
-    for (const [t, list] of lists.entries()) start[t + 1] = start[t]! + list.length;
-    const data = new Int32Array(start[lists.length]!);
-    for (const [t, list] of lists.entries()) data.set(list, start[t]!);
-    return new Lists(data, start);
-  }
-  /**
-   * One list per key (0 to `lists` - 1) of the values logged with it, in the order logged: `keys` holds each
-   * record's key, and `values` emits the records' values in the same order (so they need not be stored).
-   */
-  static gathered(keys: IntLog, lists: number, values: (emit: (value: number) => void) => void): Lists {
-    const start = new Int32Array(lists + 1);
-    for (let i = 0; i < keys.length; i++) start[keys.at(i) + 1]!++;
-    for (let t = 0; t < lists; t++) start[t + 1]! += start[t]!;
-    const data = new Int32Array(keys.length);
-    const next = start.slice(0, lists);
-    let i = 0;
-    values((value) => {
-      data[next[keys.at(i++)]!++] = value;
-    });
-    return new Lists(data, start);
-  }
-  size(t: number): number {
-    return this.start[t + 1]! - this.start[t]!;
-  }
-}
-
-const CHUNK = 1 << 16;
-
-/**
- * Integers appended in fixed-size chunks: it grows without copying what it holds (a doubling array would
- * hold both copies at once) and costs 4 bytes a value, not a JavaScript array's 8 or more.
- */
-class IntLog {
-  private readonly chunks: Int32Array[] = [];
-  length = 0;
-  push(value: number) {
-    const offset = this.length % CHUNK;
-    if (offset === 0) this.chunks.push(new Int32Array(CHUNK));
-    this.chunks[this.chunks.length - 1]![offset] = value;
-    this.length++;
-  }
-  at(i: number): number {
-    return this.chunks[Math.floor(i / CHUNK)]![i % CHUNK]!;
-  }
-  toInt32Array(): Int32Array {
-    const out = new Int32Array(this.length);
-    for (const [c, chunk] of this.chunks.entries()) out.set(chunk.subarray(0, Math.min(CHUNK, this.length - c * CHUNK)), c * CHUNK);
-    return out;
-  }
-}
 
 type Place = Pick<PlaceDocument, "id" | "kind" | "categoryId" | "cityId" | "serviceTypeId" | "star" | "popularity">;
 
@@ -180,31 +120,31 @@ export class IndexTables {
     // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
     const vocabulary: number[] = [];
     for (let term = 0; term < this.termText.length; term++) {
-      const text = this.termText[term]!;
+      const text = this.termText[term];
       if (this.inNames(term) && !text.startsWith(KEY) && !text.startsWith(SKIP)) vocabulary.push(term);
     }
     this.typos = new TypoFinder(
       this.termText,
-      vocabulary.filter((term) => !isHan(this.termText[term]!)),
+      vocabulary.filter((term) => !isHan(this.termText[term])),
     );
-    vocabulary.sort((a, b) => (this.termText[a]! < this.termText[b]! ? -1 : 1));
+    vocabulary.sort((a, b) => (this.termText[a] < this.termText[b] ? -1 : 1));
     this.vocabulary = Int32Array.from(vocabulary);
   }
 
   private hitDetails({ positionTerm, phraseStart }: Tables): [Float32Array, Int32Array] {
-    const nameWeight = Float64Array.from(this.idf, (idf, term) => idf * (isGeneric(this.termText[term]!) ? GENERIC_WEIGHT : 1));
+    const nameWeight = Float64Array.from(this.idf, (idf, term) => idf * (isGeneric(this.termText[term]) ? GENERIC_WEIGHT : 1));
     const phraseWeight = new Float64Array(this.phraseDoc.length);
     for (let phrase = 0; phrase < phraseWeight.length; phrase++)
-      for (let p = 0, start = phraseStart[phrase]!; p < this.phraseLength[phrase]!; p++)
-        phraseWeight[phrase]! += nameWeight[positionTerm[start + p]!]!;
+      for (let p = 0, start = phraseStart[phrase]; p < this.phraseLength[phrase]; p++)
+        phraseWeight[phrase] += nameWeight[positionTerm[start + p]];
     const { data } = this.hits;
     const shares = new Float32Array(data.length);
     const docs = new Int32Array(data.length);
     for (let k = 0; k < data.length; k++) {
-      const phrase = data[k]! >> POSITION_BITS;
-      const whole = phraseWeight[phrase]!;
-      if (whole > 0) shares[k] = nameWeight[positionTerm[phraseStart[phrase]! + (data[k]! & POSITION_MASK)]!]! / whole;
-      docs[k] = this.phraseDoc[phrase]!;
+      const phrase = data[k] >> POSITION_BITS;
+      const whole = phraseWeight[phrase];
+      if (whole > 0) shares[k] = nameWeight[positionTerm[phraseStart[phrase] + (data[k] & POSITION_MASK)]] / whole;
+      docs[k] = this.phraseDoc[phrase];
     }
     return [shares, docs];
   }
@@ -266,7 +206,7 @@ export class IndexBuilder {
   private count(term: number, doc: number) {
     if (this.lastDoc[term] !== doc) {
       this.lastDoc[term] = doc;
-      this.df[term]!++;
+      this.df[term]++;
     }
   }
 
@@ -287,10 +227,10 @@ export class IndexBuilder {
         }
       // 帕尔米拉 also stores 帕_米 as 帕米, so a query that dropped a character (帕米拉) still meets it.
       const next = positions[p + 1]?.[0];
-      if (next && forms[0]!.length === 2 && isHan(forms[0]!) && next[0] === forms[0]![1]) all.push(SKIP + forms[0]![0] + next[1]);
+      if (next && forms[0].length === 2 && isHan(forms[0]) && next[0] === forms[0][1]) all.push(SKIP + forms[0][0] + next[1]);
       return all.map((term) => this.termId(term));
     });
-    return { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]!) };
+    return { key: positions.map((p) => p[0]).join(" "), terms, canonical: terms.map((t) => t[0]) };
   }
 
   /** Many places share an alias (a copy's, a common spelling): each distinct one is turned into terms once. */
@@ -347,12 +287,12 @@ export class IndexBuilder {
         this.phraseStart.push(this.positionTerm.length);
         this.phraseLength.push(terms.length);
         for (let p = 0; p < terms.length; p++) {
-          for (const term of terms[p]!) {
+          for (const term of terms[p]) {
             this.hitTerms.push(term);
             this.count(term, d);
           }
-          this.hitsPerPosition.push(terms[p]!.length);
-          this.positionTerm.push(canonical[p]!);
+          this.hitsPerPosition.push(terms[p].length);
+          this.positionTerm.push(canonical[p]);
         }
       }
     }
@@ -362,8 +302,8 @@ export class IndexBuilder {
     ] as const) {
       if (!texts.length) continue;
       const group = this.groupOf(field, texts);
-      this.groupDocs[group]!.push(d);
-      for (const [term] of this.groupTerms[group]!) this.count(term, d);
+      this.groupDocs[group].push(d);
+      for (const [term] of this.groupTerms[group]) this.count(term, d);
     }
     let summaryTerms = 0;
     for (const text of doc.summaries) {
@@ -387,7 +327,7 @@ export class IndexBuilder {
     const termCount = this.termText.length;
     const termGroups: number[][] = Array.from({ length: termCount }, () => []);
     this.groupTerms.forEach((terms, g) => {
-      for (const [term, occurrences] of terms) termGroups[term]!.push(g, occurrences);
+      for (const [term, occurrences] of terms) termGroups[term].push(g, occurrences);
     });
     return {
       places: this.places,

@@ -3,6 +3,7 @@
 // read) per query, so a publish on a shared PostgreSQL reaches all of them. A publish changes one place, which
 // is read and indexed alone; a load rebuilds the index whole, reading the places in batches (decision 023).
 import type { SearchRepository, SearchDocumentRow } from "../../db/repositories/search.ts";
+import { keepRecentlyUsed } from "../../shared/recently-used.ts";
 import { IndexBuilder } from "./index-build.ts";
 import { buildIndex, type PlaceDocument, type Ranking, SearchIndex } from "./index.ts";
 
@@ -64,11 +65,11 @@ export function placeDocuments(rows: SearchDocumentRow[]): PlaceDocument[] {
   }
   return [...byId.values()].map(({ sets, ...doc }) => ({
     ...doc,
-    names: [...sets[0]!],
-    aliases: [...sets[1]!],
-    cities: [...sets[2]!],
-    categories: [...sets[3]!],
-    summaries: [...sets[4]!],
+    names: [...sets[0]],
+    aliases: [...sets[1]],
+    cities: [...sets[2]],
+    categories: [...sets[3]],
+    summaries: [...sets[4]],
   }));
 }
 
@@ -167,9 +168,7 @@ class KeptRankings {
     // A visitor paging past what was ranked gets the next RANKED_AT_LEAST places with this one ranking, not one
     // ranking per page (page 11 and after were each ranked anew: 10 to 30 ms at 50,000 places).
     const made = ranked(this.built, q, Math.max(limit, (kept?.top.length ?? 0) + RANKED_AT_LEAST));
-    this.rankings.delete(key);
-    this.rankings.set(key, made);
-    if (this.rankings.size > RANKINGS_KEPT) this.rankings.delete(this.rankings.keys().next().value!);
+    keepRecentlyUsed(this.rankings, key, made, RANKINGS_KEPT);
     return made;
   }
 }

@@ -18,13 +18,11 @@ type Kept = {
   status: number;
   headers: [string, string][];
   etag: string;
-  /** The body in brotli; a body too small to gain from compression is kept as it is, in `raw`. */
-  br?: Bytes;
-  raw?: Bytes;
-  gzip?: Bytes;
   /** Whether its brotli body is being (or has been) made again at the best level. */
   bettering?: boolean;
-};
+} & (Compressed | { raw: Bytes; br?: undefined; gzip?: undefined });
+/** The body in brotli (and in gzip once a client without brotli asked); a body too small to gain from compression is kept as it is, in `raw`. */
+type Compressed = { raw?: undefined; br: Bytes; gzip?: Bytes };
 
 /**
  * How long after it is first asked again an answer is made again at brotli's best level: about 0.2 s of CPU
@@ -132,11 +130,15 @@ export class AnswerCache {
     if (entry.raw) return new Response(entry.raw, { status: entry.status, headers });
     this.#better(key, entry);
     const encoding = pickEncoding(acceptEncoding);
-    if (encoding === "br") return this.#encoded(entry, "br", entry.br!, headers);
-    const raw = asBytes(brotliDecompressSync(entry.br!));
+    if (encoding === "br") return this.#encoded(entry, "br", entry.br, headers);
+    const raw = asBytes(brotliDecompressSync(entry.br));
     if (!encoding) return new Response(raw, { status: entry.status, headers });
-    if (!entry.gzip) this.#grow(key, entry, "gzip", compressBody(raw, "gzip"));
-    return this.#encoded(entry, "gzip", entry.gzip!, headers);
+    let { gzip } = entry;
+    if (!gzip) {
+      gzip = compressBody(raw, "gzip");
+      this.#grow(key, entry, "gzip", gzip);
+    }
+    return this.#encoded(entry, "gzip", gzip, headers);
   }
 
   /**
@@ -159,8 +161,8 @@ export class AnswerCache {
       this.#bytes += sizeOf(entry);
       this.#evict();
     }
-    if (small || pickEncoding(acceptEncoding) !== "br") return respondOnce(answer, acceptEncoding);
-    return this.#encoded(entry, "br", entry.br!, headersOf(entry.headers, entry.etag));
+    if (!entry.br || pickEncoding(acceptEncoding) !== "br") return respondOnce(answer, acceptEncoding);
+    return this.#encoded(entry, "br", entry.br, headersOf(entry.headers, entry.etag));
   }
 
   clear() {
@@ -169,12 +171,12 @@ export class AnswerCache {
   }
 
   /** Has the entry's brotli body made again at the best level, BEST_AFTER_MS from now, if it is still kept then. */
-  #better(key: string, entry: Kept) {
+  #better(key: string, entry: Kept & Compressed) {
     if (entry.bettering) return;
     entry.bettering = true;
     setTimeout(() => {
       if (this.#entries.get(key) !== entry) return;
-      compressBest(asBytes(brotliDecompressSync(entry.br!)), "br").then(
+      compressBest(asBytes(brotliDecompressSync(entry.br)), "br").then(
         (best) => this.#grow(key, entry, "br", best),
         () => {},
       );
@@ -187,7 +189,7 @@ export class AnswerCache {
   }
 
   /** A body of the entry made or remade; an entry dropped meanwhile (evicted, a new version) is left alone. */
-  #grow(key: string, entry: Kept, encoding: "br" | "gzip", bytes: Bytes) {
+  #grow(key: string, entry: Kept & Compressed, encoding: "br" | "gzip", bytes: Bytes) {
     if (this.#entries.get(key) !== entry) return;
     this.#bytes += bytes.byteLength - (entry[encoding]?.byteLength ?? 0);
     entry[encoding] = bytes;

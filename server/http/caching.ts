@@ -37,10 +37,11 @@ export function caching({ apiMaxAge, pageMaxAge }: { apiMaxAge: number; pageMaxA
       headers.set("etag", etagOf(body));
       replaceResponse(c, new Response(body, { status: res.status, headers }));
     }
-    const etag = c.res.headers.get("etag")!;
+    // An answer without a body has no tag to match.
+    const etag = c.res.headers.get("etag");
     const wanted = c.req.header("if-none-match");
     // Compression appends the encoding to the tag later; compare on the tag it came from.
-    if (wanted?.split(",").some((t) => t.trim().replace(/-(br|gzip)"$/, '"') === etag)) {
+    if (etag && wanted?.split(",").some((t) => t.trim().replace(/-(br|gzip)"$/, '"') === etag)) {
       replaceResponse(c, new Response(null, { status: 304, headers: c.res.headers }));
     }
   };

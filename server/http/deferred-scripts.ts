@@ -25,11 +25,11 @@ export function deferredModules(html: string): string[] {
  */
 export function deferScripts(html: string): string {
   const module = MODULE_SCRIPT.exec(html);
-  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
-  if (!module || !preloads.length || !ENTRY_IMPORT.test(module[1]!)) return html;
-  const imports = [...module[1]!.matchAll(STATIC_IMPORT)].map((m) => ({ name: m[1]!, url: m[2]! }));
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+  if (!module || !preloads.length || !ENTRY_IMPORT.test(module[1])) return html;
+  const imports = [...module[1].matchAll(STATIC_IMPORT)].map((m) => ({ name: m[1], url: m[2] }));
   if (!imports.length) return html;
-  const rest = module[1]!.replace(STATIC_IMPORT, "").replace(/^[\s;]+/, "");
+  const rest = module[1].replace(STATIC_IMPORT, "").replace(/^[\s;]+/, "");
   const script = [
     "const start = async () => {",
     `for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,

@@ -34,7 +34,7 @@ const TRADITIONAL =
   "馬頗爾亞薩羅蘭達門東車場館宮陵島灣與聖廟劇遺跡蹟區舊華麥貝龍國閣蓋瑪盧陽義鎮縣賽納婭學術藝醫鐵棧樓牆溝灘濱園廣橋壇關線莊邊陸嶼歐倫維臘敘約戰漢時雲鄉裡裏護紀寶歲歷廳堯齊濟墳祿們經圖書臺灣勝類觀點禮樂優務";
 const SIMPLIFIED =
   "马颇尔亚萨罗兰达门东车场馆宫陵岛湾与圣庙剧遗迹迹区旧华麦贝龙国阁盖玛卢阳义镇县赛纳娅学术艺医铁栈楼墙沟滩滨园广桥坛关线庄边陆屿欧伦维腊叙约战汉时云乡里里护纪宝岁历厅尧齐济坟禄们经图书台湾胜类观点礼乐优务";
-for (const [i, ch] of [...TRADITIONAL].entries()) FOLD.set(ch, [...SIMPLIFIED][i]!);
+for (const [i, ch] of [...TRADITIONAL].entries()) FOLD.set(ch, [...SIMPLIFIED][i]);
 const FOLDED = new RegExp(`[${[...FOLD.keys()].join("")}]`, "gu");
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is "only ASCII", control characters included.
 const ASCII = /^[\x00-\x7f]*$/;
@@ -52,7 +52,7 @@ export function normalize(text: string): string {
       // Accents, the hamza and madda split from alef, waw and ya, and the Arabic tashkeel are all marks.
       .replace(/\p{Mn}/gu, "")
       .normalize("NFC")
-      .replace(FOLDED, (ch) => FOLD.get(ch)!)
+      .replace(FOLDED, (ch) => FOLD.get(ch) ?? ch)
   );
 }
 
@@ -104,9 +104,9 @@ export function stripArabicArticle(word: string): string {
 function apostropheForms(word: string): Position {
   const parts = word.split("'").filter(Boolean);
   if (parts.length <= 1) return [parts[0] ?? ""];
-  if (parts.length === 2 && ELISIONS.has(parts[0]!)) return [parts[1]!];
+  if (parts.length === 2 && ELISIONS.has(parts[0])) return [parts[1]];
   const joined = parts.join("");
-  return parts.length === 2 && parts[0]!.length >= 3 && parts[1]!.length <= 3 ? [joined, parts[0]!] : [joined];
+  return parts.length === 2 && parts[0].length >= 3 && parts[1].length <= 3 ? [joined, parts[0]] : [joined];
 }
 
 /**
@@ -121,7 +121,7 @@ export function tokenize(text: string): Position[] {
     if (han) {
       const chars = [...run];
       if (chars.length === 1) out.push([run]);
-      for (let i = 0; i + 1 < chars.length; i++) out.push([chars[i]! + chars[i + 1]!]);
+      for (let i = 0; i + 1 < chars.length; i++) out.push([chars[i] + chars[i + 1]]);
       previous = "";
       continue;
     }
@@ -132,7 +132,7 @@ export function tokenize(text: string): Position[] {
       forms = forms.length === 1 ? [stripArabicArticle(forms[0])] : [...new Set(forms.map(stripArabicArticle))];
     else if (LATIN_ARTICLES.has(previous)) forms = [...forms, previous + forms[0]];
     out.push(forms);
-    previous = forms[0]!;
+    previous = forms[0];
   }
   return out;
 }

@@ -40,16 +40,16 @@ export function boundedDistance(a: string, b: string, max: number): number {
     let rowMin = i;
     for (let j = 1; j <= lb; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
       if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
-        v = Math.min(v, before[j - 2]! + 1);
+        v = Math.min(v, before[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
     [before, prev, cur] = [prev, cur, before];
   }
-  return prev[lb]! <= max ? prev[lb]! : max + 1;
+  return prev[lb] <= max ? prev[lb] : max + 1;
 }
 
 /** The distinct bigrams of a word padded with ^ and $, so its first and last letters count too. */
@@ -73,7 +73,7 @@ export class TypoFinder {
     this.shared = new Uint8Array(words.length);
     const lists = new Map<string, number[]>();
     for (const id of ids) {
-      for (const g of paddedBigrams(words[id]!)) {
+      for (const g of paddedBigrams(words[id])) {
         const list = lists.get(g);
         if (list) list.push(id);
         else lists.set(g, [id]);
@@ -90,19 +90,19 @@ export class TypoFinder {
       const list = this.grams.get(g);
       if (!list) continue;
       for (let k = 0; k < list.length; k++) {
-        const id = list[k]!;
-        if (Math.abs(this.words[id]!.length - word.length) > maxEdits) continue;
+        const id = list[k];
+        if (Math.abs(this.words[id].length - word.length) > maxEdits) continue;
         if (shared[id] === 0) candidates.push(id);
-        if (shared[id]! < 255) shared[id]!++;
+        if (shared[id] < 255) shared[id]++;
       }
     }
     // One edit changes at most two of a word's padded bigrams, a transposition three.
     const needed = Math.max(1, grams.length - 3 * maxEdits);
     for (const id of candidates) {
-      const enough = shared[id]! >= needed;
+      const enough = shared[id] >= needed;
       shared[id] = 0;
       if (!enough) continue;
-      const edits = boundedDistance(word, this.words[id]!, maxEdits);
+      const edits = boundedDistance(word, this.words[id], maxEdits);
       if (edits > 0 && edits <= maxEdits) found(id, edits);
     }
   }

@@ -1,7 +1,8 @@
 // /admin/audit (admins): the audit log, newest first, 50 entries a page, filtered by action, person, item and
 // days; each change as its fields before and after, each item a link to its page, and the filtered entries as a
 // CSV file (/admin/audit/export). It can be read here and nowhere changed.
-import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../../lib/route-data";
 import type { WorkspaceLayoutData } from "./layout";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../domain/workspace/audit-actions";
 import type { Route } from "./+types/audit";
@@ -27,14 +28,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** An item's page, when the entry is about one ("site/umayyad-mosque"). */
 function itemPath(target: string): string | null {
   const [type, slug, ...rest] = target.split("/");
-  return rest.length === 0 && slug && CONTENT_TYPES.includes(type!) ? `/admin/content/${type}/${slug}` : null;
+  return rest.length === 0 && type && slug && CONTENT_TYPES.includes(type) ? `/admin/content/${type}/${slug}` : null;
+}
+
+/** An entry's target, linked to its item's page when it is about one. */
+function Target({ target }: { target: string }) {
+  const path = itemPath(target);
+  return path ? <Link to={path}>{target}</Link> : target;
 }
 
 export default function Audit() {
   const { t, language } = useI18n();
   const { entries, form, page, hasOlder } = useLoaderData<typeof loader>();
   // Action names contain a dot, so their labels are read from the texts directly.
-  const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.audit.actions;
+  const labels = useEnclosingRouteData<WorkspaceLayoutData>("routes/admin/layout").messages.audit.actions;
   const labelOf = (a: string) => (isAuditAction(a) ? labels[a] : a);
   const query = (extra: Record<string, string>) =>
     new URLSearchParams({ ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")), ...extra }).toString();
@@ -93,7 +100,9 @@ export default function Audit() {
                   {e.action}
                 </code>
               </td>
-              <td dir="ltr">{itemPath(e.target) ? <Link to={itemPath(e.target)!}>{e.target}</Link> : e.target}</td>
+              <td dir="ltr">
+                <Target target={e.target} />
+              </td>
               <td>
                 <AuditChange before={e.before} after={e.after} />
               </td>

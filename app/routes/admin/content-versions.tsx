@@ -20,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const versions = await domain.versions.list(editor, params.type, params.slug);
     if (versions.length === 0) return { item: summary(item), versions, comparison: null, may };
     // By default the newest version with the draft; "to" is a version or (empty) the draft.
-    const from = Number.parseInt(query.get("from") ?? "", 10) || versions[0]!.version;
+    const from = Number.parseInt(query.get("from") ?? "", 10) || versions[0].version;
     const to = Number.parseInt(query.get("to") ?? "", 10) || null;
     const comparison = await domain.versions.compare(editor, params.type, params.slug, from, to);
     return { item: summary(item), versions, comparison, may };

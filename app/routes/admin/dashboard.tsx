@@ -1,7 +1,8 @@
 // /admin: who is signed in, with which role and languages, and what that role allows; and, for those who
 // edit, what a launch still needs: the site settings that are empty, and the credits of photographs and
 // videos still to be confirmed at their source (their `toConfirm`).
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../../lib/route-data";
 import type { WorkspaceLayoutData } from "./layout";
 import type { Route } from "./+types/dashboard";
 import { useI18n } from "../../i18n/I18nProvider";
@@ -47,7 +48,7 @@ export default function Dashboard() {
   const { t, language } = useI18n();
   const d = useLoaderData<typeof loader>();
   // Permission names contain a dot, so their labels are read from the texts directly.
-  const labels = useRouteLoaderData<WorkspaceLayoutData>("routes/admin/layout")!.messages.dashboard.permissions;
+  const labels = useEnclosingRouteData<WorkspaceLayoutData>("routes/admin/layout").messages.dashboard.permissions;
   return (
     <section>
       <h1>{t("dashboard.title", { name: d.name })}</h1>

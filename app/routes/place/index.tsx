@@ -1,5 +1,5 @@
 // The actions menu of a place, with its location for the visitor's map app.
-import { useRouteLoaderData } from "react-router";
+import { useEnclosingRouteData } from "../../lib/route-data";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
@@ -11,7 +11,7 @@ import { ComingEvents } from "../../components/ComingEvents";
 
 export default function SiteActions() {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root")!;
+  const root = useEnclosingRouteData<RootData>("root");
   const view = usePlace();
   const { place } = view;
   const base = sitePath.place(place.categoryId, place.cityId, place.id);

@@ -1,5 +1,6 @@
 // /cities/{categoryId}/sites/{cityId}/action/{placeId}: a place, with its actions as tabs over the child pages.
-import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { useEnclosingRouteData } from "../../lib/route-data";
 import type { Route } from "./+types/layout";
 import { idParam, languageOf, notFound, domainOf } from "../../lib/loader-params.server";
 import { placeView, type PlaceView } from "../../lib/place-view.server";
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return view;
 }
 
-export const usePlace = () => useRouteLoaderData<PlaceView>("routes/place/layout")!;
+export const usePlace = () => useEnclosingRouteData<PlaceView>("routes/place/layout");
 
 export function mapLinks(place: { lat: number; lng: number; name: string }) {
   return {

@@ -30,7 +30,7 @@ export const mediaRoutes = (domain: Domain) => {
       response: listOf(mediaSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
-        const media = (await domain.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
+        const media = await domain.content.mediaOfPlace(scope.language.code, scope.place.id);
         const origin = originOf(c, domain);
         const info = `${origin}/back/api/user/place1/places/${scope.place.id}/information.txt?language=${scope.language.id}`;
         return {
@@ -51,7 +51,7 @@ export const mediaRoutes = (domain: Domain) => {
       response: listOf(linkSchema),
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
-        const media = (await domain.content.placeMedia(scope.language.code, [scope.place.id])).get(scope.place.id)!;
+        const media = await domain.content.mediaOfPlace(scope.language.code, scope.place.id);
         const origin = originOf(c, domain);
         return {
           data: [...media.sign, ...media.videos, ...media.youtube, ...media.tours, ...media.panoramas].map((m) =>

@@ -38,9 +38,13 @@ export const searchRoutes = (domain: Domain) => [
       // How many it found, beside the answer (kept with it): what the statistics read, cached or not.
       c.header("x-total-count", String(total));
       const rows = await domain.content.placesByIds(language.code, ids);
-      const order = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return paginated(c, await placeAnswers(domain, c, rows, language), total, query.page, query.per_page);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // In the ranking's order; a place unpublished since the index was built has no row.
+      const ranked = ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      });
+      return paginated(c, await placeAnswers(domain, c, ranked, language), total, query.page, query.per_page);
     },
   }),
 ];

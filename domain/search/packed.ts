@@ -1,0 +1,62 @@
+// Integers packed in typed arrays, for the search index: at national scale it holds millions of them, and a
+// JavaScript array of numbers costs twice the memory of an Int32Array and an object per list.
+/** Many lists of integers in one array (list t is data[start[t]] to data[start[t + 1]]): one object, not one per term. */
+export class Lists {
+  readonly data: Int32Array;
+  readonly start: Int32Array;
+  constructor(data: Int32Array, start: Int32Array) {
+    this.data = data;
+    this.start = start;
+  }
+  static of(lists: number[][]): Lists {
+    const start = new Int32Array(lists.length + 1);
+    for (const [t, list] of lists.entries()) start[t + 1] = start[t] + list.length;
+    const data = new Int32Array(start[lists.length]);
+    for (const [t, list] of lists.entries()) data.set(list, start[t]);
+    return new Lists(data, start);
+  }
+  /**
+   * One list per key (0 to `lists` - 1) of the values logged with it, in the order logged: `keys` holds each
+   * record's key, and `values` emits the records' values in the same order (so they need not be stored).
+   */
+  static gathered(keys: IntLog, lists: number, values: (emit: (value: number) => void) => void): Lists {
+    const start = new Int32Array(lists + 1);
+    for (let i = 0; i < keys.length; i++) start[keys.at(i) + 1]++;
+    for (let t = 0; t < lists; t++) start[t + 1] += start[t];
+    const data = new Int32Array(keys.length);
+    const next = start.slice(0, lists);
+    let i = 0;
+    values((value) => {
+      data[next[keys.at(i++)]++] = value;
+    });
+    return new Lists(data, start);
+  }
+  size(t: number): number {
+    return this.start[t + 1] - this.start[t];
+  }
+}
+
+const CHUNK = 1 << 16;
+
+/**
+ * Integers appended in fixed-size chunks: it grows without copying what it holds (a doubling array would
+ * hold both copies at once) and costs 4 bytes a value, not a JavaScript array's 8 or more.
+ */
+export class IntLog {
+  private readonly chunks: Int32Array[] = [];
+  length = 0;
+  push(value: number) {
+    const offset = this.length % CHUNK;
+    if (offset === 0) this.chunks.push(new Int32Array(CHUNK));
+    this.chunks[this.chunks.length - 1][offset] = value;
+    this.length++;
+  }
+  at(i: number): number {
+    return this.chunks[Math.floor(i / CHUNK)][i % CHUNK];
+  }
+  toInt32Array(): Int32Array {
+    const out = new Int32Array(this.length);
+    for (const [c, chunk] of this.chunks.entries()) out.set(chunk.subarray(0, Math.min(CHUNK, this.length - c * CHUNK)), c * CHUNK);
+    return out;
+  }
+}
