@@ -16,8 +16,7 @@ import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer
 import { deviceService } from "../domain/devices/service.ts";
 import type { Domain } from "../domain/domain.ts";
 import { rateLimiter } from "../domain/rate-limit.ts";
-import { accountsRepository } from "../db/repositories/accounts.ts";
-import { auditRepository } from "../db/repositories/audit.ts";
+import { repositoryAccess } from "../db/repositories/repositories.ts";
 import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts";
 import { totpStepsRepository } from "../db/repositories/totp-steps.ts";
 import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
@@ -102,7 +101,8 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       : undefined);
   const mailer = mail.mailer ?? (mail.to ? smtp : undefined);
   const contactRepo = contactRepository(handle.db);
-  const accounts = accountsRepository(handle.db);
+  const data = repositoryAccess(handle.db);
+  const { accounts, audit } = data.repos;
   const settings = () => content.settings();
   const outbox = contactOutbox(contactRepo, mailer, log, {
     retryMs: mail.retryMs,
@@ -112,7 +112,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const contentDir = options.contentDir ?? "content";
   const mediaDir = options.mediaDir ?? "data/media";
   const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
-  const review = reviewService({ handle, editing });
+  const review = reviewService({ ...data, editing });
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {
     content,
@@ -131,19 +131,19 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     devices: deviceService(deviceRepository(handle.db)),
     workspace: workspaceService({
-      auth: workspaceAuthOnFirstUse(handle, accounts, {
+      auth: workspaceAuthOnFirstUse({ db: handle.db, type: handle.engine }, accounts, {
         secret: options.workspaceSecret,
         origin,
       }),
       accounts,
-      audit: auditRepository(handle.db),
+      audit,
       failures: signInFailuresRepository(handle.db),
       totpSteps: totpStepsRepository(handle.db),
       invitationMail: smtp && invitationMail(smtp),
     }),
     editing,
-    trash: trashService({ handle, editing }),
-    versions: versionsService({ handle, editing }),
+    trash: trashService({ ...data, editing }),
+    versions: versionsService({ ...data, editing }),
     review,
     openData: openDataService({
       repo: openDataRepository(handle.db),
@@ -153,22 +153,22 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       origin: () => options.publicOrigin ?? origin,
     }),
     weeklyMail: weeklyMail({
-      handle,
+      ...data,
       editing,
       review,
       mode: options.editorsMail ?? "off",
       send: smtp && editorsMail(smtp, origin),
     }),
     links: linkCheckService({
-      handle,
+      ...data,
       mode: options.linkCheck ?? "off",
       onError: (error) => log.error({ err: error }, "checking the links failed"),
     }),
-    pictures: picturesService({ handle, editing, library }),
-    videos: videosService({ handle, editing, library }),
+    pictures: picturesService({ ...data, editing, library }),
+    videos: videosService({ ...data, editing, library }),
     inbox: inboxService({
       repo: contactRepo,
-      audit: auditRepository(handle.db),
+      audit,
       outbox,
       retentionMonths: async () => (await settings()).retentionMonths,
     }),
