@@ -88,24 +88,30 @@ function timedSearch(service: SearchService, observe: (seconds: number) => void)
   };
 }
 
-export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
-  const mail = options;
-  const content = contentService(contentRepository(handle.db));
-  // SMTP_URL alone is enough to send to a named address (an invitation); the contact form's messages also
-  // need whom to send them to (CONTACT_MAIL_TO, or the settings' recipients).
-  const origin = options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1";
+/**
+ * The mail the options allow: SMTP_URL alone is enough to send to a named address (`smtp`: an invitation, the
+ * editors' weekly mail); the contact form's messages also need whom to send them to (`mailer`: CONTACT_MAIL_TO,
+ * or the settings' recipients).
+ */
+function mailOf(mail: DomainOptions, origin: string): { smtp?: Mailer; mailer?: Mailer } {
   const smtp =
     mail.mailer ??
     (mail.smtpUrl
       ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to ?? `no-reply@${new URL(origin).hostname}` })
       : undefined);
-  const mailer = mail.mailer ?? (mail.to ? smtp : undefined);
+  return { smtp, mailer: mail.mailer ?? (mail.to ? smtp : undefined) };
+}
+
+export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
+  const content = contentService(contentRepository(handle.db));
+  const origin = options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1";
+  const { smtp, mailer } = mailOf(options, origin);
   const contactRepo = contactRepository(handle.db);
   const data = repositoryAccess(handle.db);
   const { accounts, audit } = data.repos;
   const settings = () => content.settings();
   const outbox = contactOutbox(contactRepo, mailer, log, {
-    retryMs: mail.retryMs,
+    retryMs: options.retryMs,
     recipients: async () => (await settings()).contactRecipients,
   });
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
