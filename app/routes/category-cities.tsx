@@ -47,7 +47,7 @@ export default function CategoryCities({ loaderData }: Route.ComponentProps) {
             cards={list.map((c) => ({
               key: c.id,
               title: c.name,
-              to: sitePath.citySites(category.id, c.id),
+              to: sitePath.cityPlaces(category.id, c.id),
               image: c.image,
               text: c.description,
               headingLevel: 2,

@@ -44,9 +44,9 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <Seo title={t("meta.destinations.title")} description={t("meta.destinations.description")} path="/destinations" />
-      <h1>{t("destinationsSite.title")}</h1>
-      <p className="lead">{t("destinationsSite.subtitle")}</p>
-      <nav aria-label={t("destinationsSite.byCategory")} className="chips">
+      <h1>{t("destinationsPage.title")}</h1>
+      <p className="lead">{t("destinationsPage.subtitle")}</p>
+      <nav aria-label={t("destinationsPage.byCategory")} className="chips">
         {loaderData.categories.map((c) => (
           <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">
             {c.name}
@@ -57,7 +57,7 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
         cards={loaderData.cities.map((c) => ({
           key: c.id,
           title: c.name,
-          to: sitePath.citySites(c.categoryId, c.id),
+          to: sitePath.cityPlaces(c.categoryId, c.id),
           image: c.image,
           text: c.description,
           headingLevel: 2,

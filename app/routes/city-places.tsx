@@ -1,6 +1,6 @@
 // /cities/{categoryId}/sites/{cityId}: the city's sites, the chosen category first, each list headed
 // "discover {category} of {city}". The chosen category's list comes in pages (?page=N).
-import type { Route } from "./+types/city-sites";
+import type { Route } from "./+types/city-places";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages, placeCards } from "../lib/view.server";
 import { Picture } from "../components/Picture";
@@ -64,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export default function CitySites({ loaderData }: Route.ComponentProps) {
+export default function CityPlaces({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { city, category, photo, at, first, others, events } = loaderData;
   return (
@@ -72,7 +72,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
       <Seo
         title={t("sites.title", { category: category.name, city: city.name })}
         description={city.description}
-        path={sitePath.citySites(category.id, city.id)}
+        path={sitePath.cityPlaces(category.id, city.id)}
         page={at.page}
         jsonLd={{
           "@context": "https://schema.org",
@@ -98,7 +98,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
           {t("sites.title", { category: category.name, city: city.name })}
         </h2>
         <PlaceGrid places={first} emptyText={t("sites.empty")} />
-        <Pager path={sitePath.citySites(category.id, city.id)} {...at} />
+        <Pager path={sitePath.cityPlaces(category.id, city.id)} {...at} />
       </section>
       <DataState data={others} group="sites" emptyText={false} loadingKey="loadingCityInfo.text">
         {(sections) =>
@@ -108,7 +108,7 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
               <PlaceGrid places={s.places} />
               {s.total > s.places.length && (
                 <p className="see-all">
-                  <LocalLink to={sitePath.citySites(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
+                  <LocalLink to={sitePath.cityPlaces(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
                     {t("sites.seeAll", { count: s.total })}
                   </LocalLink>
                 </p>
