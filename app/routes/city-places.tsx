@@ -70,7 +70,7 @@ export default function CityPlaces({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <Seo
-        title={t("sites.title", { category: category.name, city: city.name })}
+        title={t("cityPlaces.title", { category: category.name, city: city.name })}
         description={city.description}
         path={sitePath.cityPlaces(category.id, city.id)}
         page={at.page}
@@ -90,26 +90,26 @@ export default function CityPlaces({ loaderData }: Route.ComponentProps) {
           </figcaption>
         </figure>
       )}
-      <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
+      <h1>{t("cityPlaces.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
       <ComingEvents events={events} />
       <section className="section" aria-labelledby="sites-main">
         <h2 id="sites-main" className="visually-hidden">
-          {t("sites.title", { category: category.name, city: city.name })}
+          {t("cityPlaces.title", { category: category.name, city: city.name })}
         </h2>
-        <PlaceGrid places={first} emptyText={t("sites.empty")} />
+        <PlaceGrid places={first} emptyText={t("cityPlaces.empty")} />
         <Pager path={sitePath.cityPlaces(category.id, city.id)} {...at} />
       </section>
-      <DataState data={others} group="sites" emptyText={false} loadingKey="loadingCityInfo.text">
+      <DataState data={others} group="cityPlaces" emptyText={false} loadingKey="loadingCityInfo.text">
         {(sections) =>
           sections.map((s) => (
             <section key={s.id} className="section" aria-labelledby={`sites-${s.id}`}>
-              <h2 id={`sites-${s.id}`}>{t("sites.title", { category: s.name, city: city.name })}</h2>
+              <h2 id={`sites-${s.id}`}>{t("cityPlaces.title", { category: s.name, city: city.name })}</h2>
               <PlaceGrid places={s.places} />
               {s.total > s.places.length && (
                 <p className="see-all">
                   <LocalLink to={sitePath.cityPlaces(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
-                    {t("sites.seeAll", { count: s.total })}
+                    {t("cityPlaces.seeAll", { count: s.total })}
                   </LocalLink>
                 </p>
               )}
