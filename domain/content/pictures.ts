@@ -65,6 +65,9 @@ export function picturesService(d: RepositoryAccess & { editing: EditingService;
       await items.remove(editor, "picture", slug, revision, (body) => [(body as { file: string }).file]);
     },
 
+    /** A photograph's file as the library serves it: its sizes and formats. */
+    image: (file: string) => d.library.image(file),
+
     /** The library's photographs with a small picture of each, newest position last. */
     async list(editor: Editor) {
       items.need(editor, "content.read");

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { languageOr404, paginated, paginationSchema } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { placeSchema } from "../presenters.ts";
 import { placeAnswers } from "../places/place-answers.ts";
 import { searchBody, searchQuery } from "./schema.ts";
 
 const KIND_OF_TYPE: Record<number, string> = { 1: "site", 2: "service", 4: "culture" };
 
-export const searchRoutes = (domain: Domain) => [
+export const searchRoutes = (domain: Domain, site: SiteConfig) => [
   endpoint({
     method: "post",
     path: "/place1/search",
@@ -40,7 +41,7 @@ export const searchRoutes = (domain: Domain) => [
       const rows = await domain.content.placesByIds(language.code, ids);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return paginated(c, await placeAnswers(domain, c, rows, language), total, query.page, query.per_page);
+      return paginated(c, await placeAnswers(domain, site, c, rows, language), total, query.page, query.per_page);
     },
   }),
 ];
