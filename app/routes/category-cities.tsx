@@ -1,4 +1,4 @@
-// /cities/{categoryId}: the cities that have sites of a category.
+// /cities/{categoryId}: the cities that have places of a category.
 import type { Route } from "./+types/category-cities";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages } from "../lib/view.server";

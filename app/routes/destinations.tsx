@@ -11,8 +11,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
   const [cities, categories] = await Promise.all([domain.content.cities(language), domain.content.categories(language, 1)]);
-  // Each city opens on the first destination category (in the editors' order) it has sites in; which categories
-  // a city has sites in is read as pairs, never as the sites themselves (tens of thousands at national scale).
+  // Each city opens on the first destination category (in the editors' order) it has places in; which categories
+  // a city has places in is read as pairs, never as the places themselves (tens of thousands at national scale).
   const pairs = await domain.content.categoriesByCity("site");
   const firstCategory = new Map<number, number>();
   for (const category of categories) {
