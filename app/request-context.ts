@@ -1,11 +1,13 @@
-// The request context loaders and actions read: the domain (its services), and an opaque client key used only
-// for rate limits (never stored).
+// The request context loaders and actions read: the domain (its services), the website's configuration, and an
+// opaque client key used only for rate limits (never stored).
 import { createContext } from "react-router";
 import type { Domain } from "../domain/domain.ts";
 import type { SignedIn } from "../domain/workspace/service.ts";
+import type { SiteConfig } from "../shared/site-config.ts";
 
 type AppContext = {
   domain: Domain;
+  site: SiteConfig;
   client: string;
   /** The signed-in workspace account, checked by server/http/workspace-guard.ts; only ever set under /admin. */
   workspace?: SignedIn;

@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { directionOf, isLanguageCode, DEFAULT_LANGUAGE, type LanguageCode } from "../shared/languages";
 import { I18nProvider } from "./i18n/I18nProvider";
 import { messagesFor } from "./i18n/messages.server";
-import { domainOf } from "./lib/loader-params.server";
+import { domainOf, originOf } from "./lib/loader-params.server";
 import { languageBootScript } from "./lib/language";
 import { localePath } from "./lib/paths";
 import { Navbar } from "./components/Navbar";
@@ -39,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     messages: messagesFor(language),
     languages,
     settings: await domain.content.localSettings(language),
-    origin: domain.publicOrigin ?? new URL(request.url).origin,
+    origin: originOf(context, request),
     year: new Date().getFullYear(),
     // Kept with the page by these headers (server/pages.ts), so a page kept for one visitor suits the next.
     savesData: savesDataAsked(request.headers),

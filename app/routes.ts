@@ -35,7 +35,7 @@ export default [
     route("events", "routes/events/index.tsx"),
     route("events/:slug", "routes/events/page.tsx"),
     route("cities/:categoryId", "routes/category-cities.tsx"),
-    route("cities/:categoryId/sites/:cityId", "routes/city-sites.tsx"),
+    route("cities/:categoryId/sites/:cityId", "routes/city-places.tsx"),
     route("cities/:categoryId/sites/:cityId/action/:placeId", "routes/place/layout.tsx", [
       index("routes/place/index.tsx"),
       route("video", "routes/place/video.tsx"),

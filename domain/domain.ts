@@ -1,10 +1,10 @@
-// The domain as the HTTP side sees it: one value holding each domain service, built once at start by
+// The domain as the HTTP side sees it: one value holding each domain service (and nothing else: the
+// infrastructure and the website's configuration are the composition's, decision 035), built once at start by
 // server/compose.ts and handed to the API handlers and the page loaders. It is called the domain, not the
 // services, because "services" on this site means the tourist services (hotels, restaurants, guides).
 import type { ContentService } from "./content/service.ts";
 import type { SearchService } from "./search/service.ts";
 import type { ContactService } from "./contact/service.ts";
-import type { ContactOutbox } from "./contact/mailer.ts";
 import type { DeviceService } from "./devices/service.ts";
 import type { WorkspaceService } from "./workspace/service.ts";
 import type { EditingService } from "./content/editing.ts";
@@ -15,11 +15,9 @@ import type { WeeklyMail } from "./content/weekly-mail.ts";
 import type { OpenDataService } from "./open-data/service.ts";
 import type { StatisticsService } from "./statistics/service.ts";
 import type { LinkCheckService } from "./links/service.ts";
-import type { MediaLibrary } from "./media/library.ts";
 import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
 import type { InboxService } from "./contact/inbox.ts";
-import type { PictureStores } from "./content/images.ts";
 import type { EventsService } from "./events/service.ts";
 
 export type Domain = {
@@ -52,14 +50,4 @@ export type Domain = {
   videos: VideosService;
   /** The contact inbox: messages to read, sort and export, and the retention period. */
   inbox: InboxService;
-  /** The media library's files (uploads, their variants), in the configured store. */
-  library: MediaLibrary;
-  /** Where content pictures are read and made (a preview's own database uses the same). */
-  pictureStores: PictureStores;
-  /** Forwards stored contact messages by mail; started and stopped with the process. */
-  outbox: ContactOutbox;
-  /** The origin absolute URLs are written with (images in API answers, canonical links); the request's own when unset. */
-  publicOrigin?: string;
-  /** A raster tile source on the ministry's own domain for the map ("https://…/{z}/{x}/{y}.png"); none by default. */
-  mapTiles?: string;
 };

@@ -5,6 +5,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Logger } from "pino";
 import { apiEndpoints, API_BASE } from "./api/index.ts";
 import type { Domain } from "../domain/domain.ts";
+import type { MediaLibrary } from "../domain/media/library.ts";
+import type { SiteConfig } from "../shared/site-config.ts";
 import { mount, openApiDocument } from "./api/registry.ts";
 import { AnswerCache } from "./http/answer-cache.ts";
 import { apiReferencePage } from "./api/reference-page.ts";
@@ -37,6 +39,9 @@ export type PageHandler = (request: Request, c: Context, measuring?: boolean) =>
 
 type AppOptions = {
   domain: Domain;
+  site: SiteConfig;
+  /** Serves the media store's files: the site's pictures, and the library's variants, videos and captions. */
+  library: MediaLibrary;
   log: Logger;
   staticMediaDir: string;
   /** The client build's folder (hashed assets under assets/); absent in API-only tests. */
@@ -67,7 +72,7 @@ function withoutCookies(request: Request): Request {
 
 export function createApp(o: AppOptions) {
   const app = new Hono<{ Variables: WorkspaceVariables }>();
-  const endpoints = apiEndpoints(o.domain, { trustProxy: o.trustProxy ?? false });
+  const endpoints = apiEndpoints(o.domain, o.site, { trustProxy: o.trustProxy ?? false });
   const openapi = withOpenData(
     openApiDocument(API_BASE, endpoints, {
       title: "Visit Syria API",
@@ -100,12 +105,12 @@ export function createApp(o: AppOptions) {
 
   app.use("/media/static/*", serveStatic({ root: o.staticMediaDir, rewriteRequestPath: (p) => p.replace(/^\/media\/static/, "") }));
   // The media store's files: the site's pictures, and the library's variants, videos and captions.
-  app.get(`${SITE_IMAGE_URL_PREFIX}/*`, storedFiles(SITE_IMAGE_URL_PREFIX, servedSiteImages(o.domain.library.store)));
-  app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.domain.library.served));
+  app.get(`${SITE_IMAGE_URL_PREFIX}/*`, storedFiles(SITE_IMAGE_URL_PREFIX, servedSiteImages(o.library.store)));
+  app.get(`${LIBRARY_URL_PREFIX}/*`, storedFiles(LIBRARY_URL_PREFIX, o.library.served));
   // The build writes .br and .gz copies of its scripts and stylesheets (scripts/vite-precompress.ts).
   if (o.clientDir) app.use("/assets/*", negotiatedAcceptEncoding, serveStatic({ root: o.clientDir, precompressed: true }));
   // A file of an earlier build, for a page an earlier build served (server/build-assets.ts).
-  if (o.clientDir) app.get("/assets/*", storedFiles("/assets", servedBuildAssets(o.domain.library.store)));
+  if (o.clientDir) app.get("/assets/*", storedFiles("/assets", servedBuildAssets(o.library.store)));
   // A missing file is a plain 404, never a page (a stylesheet answered with HTML would be misread).
   for (const prefix of ["/assets/*", "/media/*"]) app.all(prefix, (c) => c.text("Not found", 404));
 
@@ -144,9 +149,9 @@ export function createApp(o: AppOptions) {
   // The open datasets, their catalogue and schema (the /open-data page itself is a page).
   openDataRoutes(app, o.domain);
   // The events' calendar feeds (the events pages themselves are pages).
-  eventFeedRoutes(app, o.domain);
+  eventFeedRoutes(app, o.domain, o.site);
   // What saving a city's page for offline downloads, measured on the pages themselves.
-  if (o.pages && o.clientDir) tripPackRoutes(app, o.domain, o.pages, o.clientDir);
+  if (o.pages && o.clientDir) tripPackRoutes(app, o.domain, o.library, o.pages, o.clientDir);
 
   // The few files of public/ by name: a catch-all would look on disk for every page first.
   if (o.clientDir) for (const path of ["/favicon.svg", "/icons/*"]) app.use(path, serveStatic({ root: o.clientDir }));
@@ -164,7 +169,7 @@ export function createApp(o: AppOptions) {
       serveStatic({ root: o.clientDir }),
     );
   // The editorial workspace: every request under /admin is checked (role, origin, no-store) before its page.
-  const guard = workspaceGuard(o.domain);
+  const guard = workspaceGuard(o.domain, o.site);
   app.use("*", (c, next) => (isWorkspacePath(c.req.path) ? guard(c, next) : next()));
   if (o.pages) {
     const pages = o.pages;

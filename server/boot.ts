@@ -8,7 +8,7 @@ import { readEnv } from "./env.ts";
 import { openDatabase } from "../db/engine.ts";
 import { migrate } from "../db/migrate.ts";
 import { loadContentFolder } from "../domain/content/bootstrap.ts";
-import { buildDomain } from "./compose.ts";
+import { buildDomain, buildInfrastructure, siteConfig } from "./compose.ts";
 import { previewer } from "./preview.ts";
 import { mediaStoreOf } from "./media-store.ts";
 import { siteMetrics } from "./metrics.ts";
@@ -27,7 +27,7 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   if (applied.length) log.info({ applied, engine: handle.engine }, "migrations applied");
 
   const metrics = env.METRICS === "on" ? siteMetrics() : undefined;
-  const domain = buildDomain(handle, log, {
+  const options = {
     observeSearch: metrics?.search,
     smtpUrl: env.SMTP_URL,
     to: env.CONTACT_MAIL_TO,
@@ -45,17 +45,20 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     contentDir: env.CONTENT_DIR,
     mediaDir: env.MEDIA_DIR,
     mediaStore: mediaStoreOf(env),
-  });
+  };
+  const infrastructure = buildInfrastructure(handle, log, options);
+  const domain = buildDomain(handle, log, options, infrastructure);
+  const site = siteConfig(options);
   // A database made before the workspace has the public tables but no documents: the same load makes them
   // (and, its content being the same, changes nothing the public sees).
   if (!(await domain.editing.hasDocuments())) {
     log.info("no content documents yet: loading the seed content (first start makes the images; later starts reuse them)");
     onStage("loading-content");
-    const report = await loadContentFolder(handle, domain.pictureStores);
+    const report = await loadContentFolder(handle, infrastructure.pictureStores);
     log.info(report, "content loaded");
   }
-  metrics?.readFrom({ contentVersion: domain.content.version, outbox: domain.outbox.depth, pool: handle.pool });
-  domain.outbox.start();
+  metrics?.readFrom({ contentVersion: domain.content.version, outbox: infrastructure.outbox.depth, pool: handle.pool });
+  infrastructure.outbox.start();
   // The search index is built now, in the background (seconds at 50,000 places), so the first visitor's search
   // does not wait for it; if this fails, the first search tries again.
   domain.search.prepare().catch((error: unknown) => log.warn({ err: error }, "the search index could not be built at start"));
@@ -78,6 +81,8 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
   // What the app needs however it is run; main.ts and dev.ts add how pages are made.
   const appBase = {
     domain,
+    site,
+    library: infrastructure.library,
     log,
     version,
     staticMediaDir: join(env.CONTENT_DIR, "media", "static"),
@@ -85,6 +90,6 @@ export async function boot(onStage: (stage: "migrating" | "loading-content") => 
     metricsToken: env.METRICS_TOKEN,
     allowedHosts: allowedHosts(siteOrigin(env)),
   };
-  const preview = previewer(domain, log);
-  return { env, log, version, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics };
+  const preview = previewer(domain, infrastructure, site, log);
+  return { env, log, version, handle, domain, infrastructure, appBase, stopSchedule, stopRetention, preview, metrics };
 }

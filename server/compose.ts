@@ -1,5 +1,7 @@
-// The composition root: builds the domain once at start (repositories on the database, the services on
-// them); it travels to the API handlers and the page loaders through context.
+// The composition root: builds once at start the infrastructure (the media library, the content pictures'
+// folders, the mail and its outbox) and the domain on it (repositories on the database, the services on them;
+// decision 035). The domain travels to the API handlers and the page loaders through context, beside the
+// website's configuration (`siteConfig`).
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/engine.ts";
@@ -15,9 +17,12 @@ import { contactService } from "../domain/contact/service.ts";
 import { contactOutbox, smtpMailer, type Mailer } from "../domain/contact/mailer.ts";
 import { deviceService } from "../domain/devices/service.ts";
 import type { Domain } from "../domain/domain.ts";
+import type { SiteConfig } from "../shared/site-config.ts";
+import type { MediaLibrary } from "../domain/media/library.ts";
+import type { PictureStores } from "../domain/content/images.ts";
+import type { ContactOutbox } from "../domain/contact/mailer.ts";
 import { rateLimiter } from "../domain/rate-limit.ts";
-import { accountsRepository } from "../db/repositories/accounts.ts";
-import { auditRepository } from "../db/repositories/audit.ts";
+import { repositoryAccess } from "../db/repositories/repositories.ts";
 import { signInFailuresRepository } from "../db/repositories/sign-in-failures.ts";
 import { totpStepsRepository } from "../db/repositories/totp-steps.ts";
 import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
@@ -89,30 +94,69 @@ function timedSearch(service: SearchService, observe: (seconds: number) => void)
   };
 }
 
-export function buildDomain(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Domain {
-  const mail = options;
-  const content = contentService(contentRepository(handle.db));
-  // SMTP_URL alone is enough to send to a named address (an invitation); the contact form's messages also
-  // need whom to send them to (CONTACT_MAIL_TO, or the settings' recipients).
-  const origin = options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1";
+/**
+ * The mail the options allow: SMTP_URL alone is enough to send to a named address (`smtp`: an invitation, the
+ * editors' weekly mail); the contact form's messages also need whom to send them to (`mailer`: CONTACT_MAIL_TO,
+ * or the settings' recipients).
+ */
+function mailOf(mail: DomainOptions, origin: string): { smtp?: Mailer; mailer?: Mailer } {
   const smtp =
     mail.mailer ??
     (mail.smtpUrl
       ? smtpMailer({ url: mail.smtpUrl, to: mail.to, from: mail.from ?? mail.to ?? `no-reply@${new URL(origin).hostname}` })
       : undefined);
-  const mailer = mail.mailer ?? (mail.to ? smtp : undefined);
-  const contactRepo = contactRepository(handle.db);
-  const accounts = accountsRepository(handle.db);
-  const settings = () => content.settings();
-  const outbox = contactOutbox(contactRepo, mailer, log, {
-    retryMs: mail.retryMs,
-    recipients: async () => (await settings()).contactRecipients,
+  return { smtp, mailer: mail.mailer ?? (mail.to ? smtp : undefined) };
+}
+
+/** What the domain's services run on, and what the process starts, stops and serves files from. */
+export type Infrastructure = {
+  /** The media library's files (uploads, their variants), in the configured store. */
+  library: MediaLibrary;
+  /** Where content pictures are read and made (a preview's own database uses the same). */
+  pictureStores: PictureStores;
+  /** Forwards stored contact messages by mail; started and stopped with the process. */
+  outbox: ContactOutbox;
+  /** Mail to a named address (`smtp`), and the contact form's (`mailer`): see mailOf. */
+  mail: { smtp?: Mailer; mailer?: Mailer };
+};
+
+/** The origin the workspace's cookies and the mail's links are made for. */
+const workspaceOriginOf = (options: DomainOptions) => options.workspaceOrigin ?? options.publicOrigin ?? "http://127.0.0.1";
+
+export function buildInfrastructure(handle: DatabaseHandle, log: Logger, options: DomainOptions = {}): Infrastructure {
+  const mail = mailOf(options, workspaceOriginOf(options));
+  const content = contentRepository(handle.db);
+  const outbox = contactOutbox(contactRepository(handle.db), mail.mailer, log, {
+    retryMs: options.retryMs,
+    recipients: async () => (await content.settings()).contactRecipients,
   });
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
-  const contentDir = options.contentDir ?? "content";
-  const mediaDir = options.mediaDir ?? "data/media";
+  const pictureStores = { contentDir: options.contentDir ?? "content", mediaDir: options.mediaDir ?? "data/media", library };
+  return { library, pictureStores, outbox, mail };
+}
+
+export const siteConfig = (options: DomainOptions): SiteConfig => ({ publicOrigin: options.publicOrigin, mapTiles: options.mapTiles });
+
+/** The domain's services, on the infrastructure given (or, for a script or a test, on one of its own). */
+export function buildDomain(
+  handle: DatabaseHandle,
+  log: Logger,
+  options: DomainOptions = {},
+  infrastructure = buildInfrastructure(handle, log, options),
+): Domain {
+  const content = contentService(contentRepository(handle.db));
+  const origin = workspaceOriginOf(options);
+  const {
+    outbox,
+    mail: { smtp, mailer },
+  } = infrastructure;
+  const { contentDir, mediaDir, library } = infrastructure.pictureStores;
+  const contactRepo = contactRepository(handle.db);
+  const data = repositoryAccess(handle.db);
+  const { accounts, audit } = data.repos;
+  const settings = () => content.settings();
   const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
-  const review = reviewService({ handle, editing });
+  const review = reviewService({ ...data, editing });
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {
     content,
@@ -131,19 +175,19 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
     }),
     devices: deviceService(deviceRepository(handle.db)),
     workspace: workspaceService({
-      auth: workspaceAuthOnFirstUse(handle, accounts, {
+      auth: workspaceAuthOnFirstUse({ db: handle.db, type: handle.engine }, accounts, {
         secret: options.workspaceSecret,
         origin,
       }),
       accounts,
-      audit: auditRepository(handle.db),
+      audit,
       failures: signInFailuresRepository(handle.db),
       totpSteps: totpStepsRepository(handle.db),
       invitationMail: smtp && invitationMail(smtp),
     }),
     editing,
-    trash: trashService({ handle, editing }),
-    versions: versionsService({ handle, editing }),
+    trash: trashService({ ...data, editing }),
+    versions: versionsService({ ...data, editing }),
     review,
     openData: openDataService({
       repo: openDataRepository(handle.db),
@@ -153,29 +197,24 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
       origin: () => options.publicOrigin ?? origin,
     }),
     weeklyMail: weeklyMail({
-      handle,
+      ...data,
       editing,
       review,
       mode: options.editorsMail ?? "off",
       send: smtp && editorsMail(smtp, origin),
     }),
     links: linkCheckService({
-      handle,
+      ...data,
       mode: options.linkCheck ?? "off",
       onError: (error) => log.error({ err: error }, "checking the links failed"),
     }),
-    pictures: picturesService({ handle, editing, library }),
-    videos: videosService({ handle, editing, library }),
+    pictures: picturesService({ ...data, editing, library }),
+    videos: videosService({ ...data, editing, library }),
     inbox: inboxService({
       repo: contactRepo,
-      audit: auditRepository(handle.db),
+      audit,
       outbox,
       retentionMonths: async () => (await settings()).retentionMonths,
     }),
-    library,
-    pictureStores: { contentDir, mediaDir, library },
-    outbox,
-    publicOrigin: options.publicOrigin,
-    mapTiles: options.mapTiles,
   };
 }

@@ -22,7 +22,7 @@ const app = createApp({
   // A handler per request: it takes the build Vite has just compiled from the current source.
   pages: async (request, c) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    const res = await (await pageHandler(build, domain, { mode: "development", preview }))(request, c);
+    const res = await (await pageHandler(build, domain, appBase.site, { mode: "development", preview }))(request, c);
     // Vite's hot-reload client comes as script tags the production policy (hashes, 'strict-dynamic') refuses;
     // the policy is checked on the production build (tests/e2e/security.test.ts), so development relaxes it.
     const headers = new Headers(res.headers);

@@ -10,6 +10,7 @@ import { parseOr400 } from "./http/validate.ts";
 import { messagesFor } from "../app/i18n/messages.server.ts";
 import { translate } from "../app/i18n/translate.ts";
 import type { Domain } from "../domain/domain.ts";
+import { originFor, type SiteConfig } from "../shared/site-config.ts";
 import { calendarOf } from "../domain/events/calendar.ts";
 import { slug } from "../domain/content/schema.ts";
 import { isLanguageCode, type LanguageCode } from "../shared/languages.ts";
@@ -29,7 +30,7 @@ function textsIn(language: LanguageCode, cityName: string | undefined) {
   };
 }
 
-export function eventFeedRoutes<E extends Env>(app: Hono<E>, domain: Domain) {
+export function eventFeedRoutes<E extends Env>(app: Hono<E>, domain: Domain, site: SiteConfig) {
   // Each feed is made once per content version and day (its dates run from a year back), then kept; the version
   // is read at every request, as the API reads it, so a calendar never gets a feed older than the content.
   const cache = new AnswerCache(FEED_CACHE_BYTES, () => domain.content.version(), { trustVersionMs: 0 });
@@ -48,7 +49,7 @@ export function eventFeedRoutes<E extends Env>(app: Hono<E>, domain: Domain) {
         if (city && !cityName) throw notFound("There is no such city.");
         if (event && !(await domain.events.event(asked, event))) throw notFound("There is no such event.");
         const dates = await domain.events.feed(asked, { city, slug: event });
-        const origin = domain.publicOrigin ?? new URL(c.req.url).origin;
+        const origin = originFor(site, c.req.url);
         const body = calendarOf(dates, textsIn(asked, cityName || undefined), { origin, link: (s) => localePath(asked, `/events/${s}`) });
         const file = event ? `${event}.ics` : city ? `events-${city}.ics` : "events.ics";
         const headers = new Headers({

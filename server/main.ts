@@ -28,7 +28,9 @@ const server = serve({ fetch: (request, bindings) => answer(request, bindings), 
 // A port that cannot be had (another process holds it) ends the start here, with its error.
 await once(server, "listening");
 
-const { env, log, handle, domain, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) => stage.set(s));
+const { env, log, handle, domain, infrastructure, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) =>
+  stage.set(s),
+);
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).
 const metricsServer = metrics && env.METRICS_ADDRESS ? serve({ fetch: metricsApp(metrics).fetch, ...env.METRICS_ADDRESS }) : undefined;
 
@@ -36,7 +38,7 @@ const serverBuild = resolve("build/server/index.js");
 const clientDir = "build/client";
 const trustProxy = env.TRUST_PROXY === "1";
 const pages = existsSync(serverBuild)
-  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, {
+  ? await pageHandler(await import(pathToFileURL(serverBuild).href), domain, appBase.site, {
       mode: env.NODE_ENV,
       trustProxy,
       preview,
@@ -49,7 +51,7 @@ if (!startedWithRuntimeFlags())
 // This build's scripts stay available to every instance through the store, for pages it served once a newer
 // build replaces it. A store that cannot be reached now costs only that: the site still serves its own build.
 if (pages)
-  await keepBuildAssets(domain.library.store, clientDir).then(
+  await keepBuildAssets(infrastructure.library.store, clientDir).then(
     ({ id, deleted }) => log.info({ build: id, deleted: deleted.length }, "build assets kept in the media store"),
     (error: unknown) => log.error({ err: error }, "could not keep the build's assets in the media store"),
   );
@@ -85,7 +87,7 @@ async function shutdown(signal: string) {
   });
   stopSchedule();
   await stopRetention();
-  await domain.outbox.stop();
+  await infrastructure.outbox.stop();
   await handle.close();
   clearTimeout(force);
   log.info("stopped");

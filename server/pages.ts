@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { Context } from "hono";
 import type { PageHandler } from "./app.ts";
 import type { Domain } from "../domain/domain.ts";
+import type { SiteConfig } from "../shared/site-config.ts";
 import { pageCsp } from "./http/headers.ts";
 import { type Answer, AnswerCache, respondOnce } from "./http/answer-cache.ts";
 import { deferScripts } from "./http/deferred-scripts.ts";
@@ -40,6 +41,7 @@ export function scriptHashes(html: string): string[] {
 export async function pageHandler(
   build: ServerBuild,
   domain: Domain,
+  site: SiteConfig,
   {
     mode,
     trustProxy = false,
@@ -58,14 +60,14 @@ export async function pageHandler(
   const handle = createRequestHandler(build, mode === "development" ? "development" : "production");
   const { appContext } = build.entry.module as unknown as EntryExtras;
   const cache = new AnswerCache(cacheBytes, () => domain.content.version());
-  const tileOrigins = domain.mapTiles ? [new URL(domain.mapTiles).origin] : [];
+  const tileOrigins = site.mapTiles ? [new URL(site.mapTiles).origin] : [];
   async function render(request: Request, c: Context, withDomain = domain): Promise<Answer> {
     const context = new RouterContextProvider();
     const errors: unknown[] = [];
     // Only the workspace's guard knows who is signed in, and it runs for /admin alone; a public page never
     // has a cookie to read (server/app.ts takes the header off).
     const workspace = c.get("workspaceUser") as SignedIn | undefined;
-    context.set(appContext, { domain: withDomain, client: clientKey(c, trustProxy), errors, workspace });
+    context.set(appContext, { domain: withDomain, site, client: clientKey(c, trustProxy), errors, workspace });
     const res = await handle(request, context);
     // A loader that failed because the database is unreachable makes the page a 503 (answered by the app's
     // error handler, with the unavailable page), not a 500 that blames the site.

@@ -8,12 +8,13 @@ import type { Domain } from "../domain/domain.ts";
 import type { Editor } from "../domain/content/editing.ts";
 import { localePath } from "../shared/paths.ts";
 import type { LanguageCode } from "../shared/languages.ts";
-import { buildDomain } from "./compose.ts";
+import { buildDomain, type Infrastructure } from "./compose.ts";
+import type { SiteConfig } from "../shared/site-config.ts";
 import { publicPathOf } from "../app/lib/public-path.server.ts";
 
-export function previewer(domain: Domain, log: Logger) {
-  const { contentDir, mediaDir, library } = domain.pictureStores;
-  const options = { publicOrigin: domain.publicOrigin, contentDir, mediaDir, mediaStore: library.store };
+export function previewer(domain: Domain, infrastructure: Infrastructure, site: SiteConfig, log: Logger) {
+  const { contentDir, mediaDir, library } = infrastructure.pictureStores;
+  const options = { publicOrigin: site.publicOrigin, contentDir, mediaDir, mediaStore: library.store };
 
   /**
    * Runs `show` with the domain to render the preview with and the public path of the item in the asked

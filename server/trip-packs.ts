@@ -15,6 +15,7 @@ import { notFound } from "./http/errors.ts";
 import { parseOr400 } from "./http/validate.ts";
 import { guideLinks, placeLinks, scriptsOf, smallestPictures } from "./trip-pack-contents.ts";
 import type { Domain } from "../domain/domain.ts";
+import type { MediaLibrary } from "../domain/media/library.ts";
 import { servedSiteImages, SITE_IMAGE_URL_PREFIX } from "../domain/media/site-images.ts";
 import { LIBRARY_URL_PREFIX } from "../domain/media/urls.ts";
 import type { ServedFiles } from "../domain/media/store.ts";
@@ -57,11 +58,11 @@ function headingOf(html: string): string {
     .trim();
 }
 
-export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, pages: PageSource, clientDir: string) {
+export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, library: MediaLibrary, pages: PageSource, clientDir: string) {
   const cache = new AnswerCache(PACK_CACHE_BYTES, () => domain.content.version(), { trustVersionMs: 0 });
   const stored: Array<[string, ServedFiles]> = [
-    [SITE_IMAGE_URL_PREFIX, servedSiteImages(domain.library.store)],
-    [LIBRARY_URL_PREFIX, domain.library.served],
+    [SITE_IMAGE_URL_PREFIX, servedSiteImages(library.store)],
+    [LIBRARY_URL_PREFIX, library.served],
   ];
 
   /**

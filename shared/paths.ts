@@ -25,7 +25,7 @@ export function alternates(path: string): Array<{ language: LanguageCode; path: 
 /** The paths of the site's screens that name content by id (the original app's URLs, kept). */
 export const sitePath = {
   place: (categoryId: number, cityId: number, placeId: number) => `/cities/${categoryId}/sites/${cityId}/action/${placeId}`,
-  citySites: (categoryId: number, cityId: number) => `/cities/${categoryId}/sites/${cityId}`,
+  cityPlaces: (categoryId: number, cityId: number) => `/cities/${categoryId}/sites/${cityId}`,
   category: (categoryId: number) => `/cities/${categoryId}`,
   service: (serviceId: number) => `/services/${serviceId}`,
 };

@@ -62,7 +62,7 @@ describe("interface texts", () => {
     expect(en.contact.failure).toBe("There was an error sending your message. Please try again later.");
     expect(en.culture.error).toBe("Failed to load culture places");
     expect(en.virtualVisit.failed).toBe("Failed to load virtual tour. Please try again later.");
-    expect(en.sites.empty).toBe("No tourism sites found for this location.");
+    expect(en.cityPlaces.empty).toBe("No tourism sites found for this location.");
     expect(en.search.noResults).toBe("No results found");
     expect(en.services.noStars).toBe("No stars available");
     expect(en.common.retrying).toBe("Retrying ({current}/{max})");

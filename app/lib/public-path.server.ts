@@ -12,7 +12,7 @@ export async function publicPathOf(d: Domain, type: string, slug: string): Promi
   if (type === "city") {
     const city = (await d.content.cities(en)).find((c) => c.slug === slug);
     const destinations = (await d.content.categories(en, 1))[0];
-    return city && destinations ? sitePath.citySites(destinations.id, city.id) : "/destinations";
+    return city && destinations ? sitePath.cityPlaces(destinations.id, city.id) : "/destinations";
   }
   if (type === "category") {
     const category = (await d.content.categories(en)).find((c) => c.slug === slug);

@@ -64,7 +64,7 @@ async function sitePages(domain: Domain): Promise<string[]> {
   const categories = await domain.content.categories("en");
   for (const c of categories.filter(isBrowsedByCity)) {
     paths.push(sitePath.category(c.id));
-    for (const city of (await domain.content.citiesOfCategory("en", c.id))?.cities ?? []) paths.push(sitePath.citySites(c.id, city.id));
+    for (const city of (await domain.content.citiesOfCategory("en", c.id))?.cities ?? []) paths.push(sitePath.cityPlaces(c.id, city.id));
   }
   for (const s of await domain.content.serviceTypes("en")) paths.push(sitePath.service(s.id));
   return paths;

@@ -1,4 +1,4 @@
-// /cities/{categoryId}: the cities that have sites of a category.
+// /cities/{categoryId}: the cities that have places of a category.
 import type { Route } from "./+types/category-cities";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages } from "../lib/view.server";
@@ -47,7 +47,7 @@ export default function CategoryCities({ loaderData }: Route.ComponentProps) {
             cards={list.map((c) => ({
               key: c.id,
               title: c.name,
-              to: sitePath.citySites(category.id, c.id),
+              to: sitePath.cityPlaces(category.id, c.id),
               image: c.image,
               text: c.description,
               headingLevel: 2,

@@ -11,8 +11,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageOf(params);
   const domain = domainOf(context);
   const [cities, categories] = await Promise.all([domain.content.cities(language), domain.content.categories(language, 1)]);
-  // Each city opens on the first destination category (in the editors' order) it has sites in; which categories
-  // a city has sites in is read as pairs, never as the sites themselves (tens of thousands at national scale).
+  // Each city opens on the first destination category (in the editors' order) it has places in; which categories
+  // a city has places in is read as pairs, never as the places themselves (tens of thousands at national scale).
   const pairs = await domain.content.categoriesByCity("site");
   const firstCategory = new Map<number, number>();
   for (const category of categories) {
@@ -41,9 +41,9 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <Seo title={t("meta.destinations.title")} description={t("meta.destinations.description")} path="/destinations" />
-      <h1>{t("destinationsSite.title")}</h1>
-      <p className="lead">{t("destinationsSite.subtitle")}</p>
-      <nav aria-label={t("destinationsSite.byCategory")} className="chips">
+      <h1>{t("destinationsPage.title")}</h1>
+      <p className="lead">{t("destinationsPage.subtitle")}</p>
+      <nav aria-label={t("destinationsPage.byCategory")} className="chips">
         {loaderData.categories.map((c) => (
           <LocalLink key={c.id} to={sitePath.category(c.id)} className="chip">
             {c.name}
@@ -54,7 +54,7 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
         cards={loaderData.cities.map((c) => ({
           key: c.id,
           title: c.name,
-          to: sitePath.citySites(c.categoryId, c.id),
+          to: sitePath.cityPlaces(c.categoryId, c.id),
           image: c.image,
           text: c.description,
           headingLevel: 2,

@@ -3,7 +3,7 @@
 // script), and the list of every marker shown.
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/map";
-import { languageOf, domainOf } from "../lib/loader-params.server";
+import { languageOf, domainOf, siteOf } from "../lib/loader-params.server";
 import { mapLabels, mapPlaces } from "../lib/map.server";
 import { countryLayer } from "../../domain/map/base-layer";
 import { tilesFor } from "../lib/map-tiles.server";
@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const viewBox = viewAround(cityId === undefined ? [] : shown, MAP_WIDTH, MAP_HEIGHT, 80);
   return {
     base: countryLayer(),
-    tiles: tilesFor(domain.mapTiles),
+    tiles: tilesFor(siteOf(context).mapTiles),
     viewBox,
     total,
     markers: shown.map(({ categoryId: _c, city: _n, ...m }) => m),

@@ -3,7 +3,7 @@
 // server/open-data.ts.
 import type { Route } from "./+types/open-data";
 import { useLoaderData } from "react-router";
-import { domainOf, languageOf } from "../lib/loader-params.server";
+import { domainOf, languageOf, originOf } from "../lib/loader-params.server";
 import { useI18n } from "../i18n/I18nProvider";
 import { Seo } from "../components/Seo";
 import { DAMASCUS_ZONE } from "../../shared/damascus-time";
@@ -20,7 +20,7 @@ const FILES = [
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   languageOf(params);
   const domain = domainOf(context);
-  return { origin: domain.publicOrigin ?? new URL(request.url).origin, modified: await domain.openData.lastChange() };
+  return { origin: originOf(context, request), modified: await domain.openData.lastChange() };
 }
 
 export default function OpenData() {

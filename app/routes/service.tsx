@@ -99,7 +99,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       </aside>
       <section className="providers" aria-labelledby="providers-title">
         <h2 id="providers-title">{t("services.providers", { count: total })}</h2>
-        <PlaceGrid places={providers} emptyText={t("sites.empty")} />
+        <PlaceGrid places={providers} emptyText={t("cityPlaces.empty")} />
         <Pager path={sitePath.service(service.id)} query={{ city, star }} {...at} />
       </section>
     </div>

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { openDatabase } from "../../db/engine.ts";
 import { editingService } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { reviewService } from "../../domain/content/review.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { contentService } from "../../domain/content/service.ts";
@@ -26,7 +27,7 @@ export const publish: BenchPart = async (ctx) => {
     image: contentImages({ contentDir: "content", mediaDir: "data/media", library: mediaLibrary(diskStore("data/media-store")) }),
     settings: () => contentService(contentRepository(handle.db)).settings(),
   });
-  const review = reviewService({ handle, editing });
+  const review = reviewService({ ...repositoryAccess(handle.db), editing });
   const api = `${ctx.baseURL}/back/api/user/place1`;
   type Found = { data: Array<{ id: number; categories_idcategories: number; cities_idcities: number; description: string }> };
   const searchPalmyra = async () =>

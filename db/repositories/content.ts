@@ -3,6 +3,7 @@ import { type Expression, expressionBuilder, type Selectable, type SqlBool, sql 
 import type { Db } from "../engine.ts";
 import type { Database } from "../schema.ts";
 import { tr } from "./translations.ts";
+import { storedSettings, type StoredSettings } from "../../domain/content/schema.ts";
 
 export type Page = { page: number; perPage: number };
 type Paged<T> = { items: T[]; total: number };
@@ -322,9 +323,13 @@ export function contentRepository(db: Db) {
         .execute();
     },
 
-    async settings(): Promise<Record<string, unknown>> {
+    /**
+     * The site settings, checked against their schema as they are read (its defaults filled in): every reader
+     * gets the same typed values, and a bad row is an error here rather than a wrong value further on.
+     */
+    async settings(): Promise<StoredSettings> {
       const rows = await db.selectFrom("settings").selectAll().execute();
-      return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
+      return storedSettings.parse(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)])));
     },
 
     /** The trip-planning guide's pages, in order, each with its document (JSON). */

@@ -1,9 +1,7 @@
 // What the media library's two kinds of item (a `picture`, a `video`) share as editors use them: an upload's
 // texts are checked before its bytes are stored, a stored file is taken back when its document cannot be
 // made, and a deleted item's document goes before its files.
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository } from "../../db/repositories/documents.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
@@ -14,10 +12,10 @@ import { EditingError, needPermission, schemaProblems, type Editor, type Editing
 /** An upload's form fields, before they are checked. */
 export type UploadDetails = Record<string, unknown> & { slug?: unknown };
 
-export function libraryItems(d: { handle: DatabaseHandle; editing: EditingService; library: MediaLibrary; now: () => Date }) {
-  const documents = documentsRepository(d.handle.db);
+export function libraryItems(d: RepositoryAccess & { editing: EditingService; library: MediaLibrary; now: () => Date }) {
+  const { documents } = d.repos;
   const audit = (editor: Editor, action: AuditAction, target: string, before: unknown, after: unknown) =>
-    auditRepository(d.handle.db).append(auditEntry(d.now(), editor, action, target, before, after));
+    d.repos.audit.append(auditEntry(d.now(), editor, action, target, before, after));
 
   return {
     documents,
@@ -60,9 +58,9 @@ export function libraryItems(d: { handle: DatabaseHandle; editing: EditingServic
     async remove(editor: Editor, type: DocumentType, slug: string, revision: number, filesOf: (body: unknown) => string[]) {
       const doc = await documents.get(type, slug);
       if (!doc) throw new EditingError("not-found");
-      await d.handle.db.transaction().execute(async (trx) => {
-        if (!(await documentsRepository(trx).remove({ type, slug, revision }))) throw new EditingError("conflict");
-        await auditRepository(trx).append(auditEntry(d.now(), editor, "media.delete", `${type}/${slug}`, doc.draft));
+      await d.transact(async (tx) => {
+        if (!(await tx.documents.remove({ type, slug, revision }))) throw new EditingError("conflict");
+        await tx.audit.append(auditEntry(d.now(), editor, "media.delete", `${type}/${slug}`, doc.draft));
       });
       // The files go once the document is gone: a page being made meanwhile still finds them.
       for (const file of new Set([...filesOf(doc.draft), ...(doc.published ? filesOf(doc.published) : [])])) await d.library.remove(file);

@@ -2,7 +2,7 @@
 // its texts and credit a `picture` document, edited, translated and published like any content), and a
 // photograph nothing shows can be deleted. Everything is checked before anything is kept, so a refused
 // upload leaves nothing behind.
-import type { DatabaseHandle } from "../../db/engine.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { pictureUses } from "./checks.ts";
 import { filesFromDocuments, type ContentDocument, type DocumentType } from "./documents.ts";
@@ -12,7 +12,7 @@ import { libraryItems, type UploadDetails } from "./library-items.ts";
 /** Stands for the file while the texts are checked, before the upload is stored. */
 const NOT_YET_STORED = "not-yet-stored.jpg";
 
-export function picturesService(d: { handle: DatabaseHandle; editing: EditingService; library: MediaLibrary; now?: () => Date }) {
+export function picturesService(d: RepositoryAccess & { editing: EditingService; library: MediaLibrary; now?: () => Date }) {
   const items = libraryItems({ ...d, now: d.now ?? (() => new Date()) });
   const { documents } = items;
 
@@ -64,6 +64,9 @@ export function picturesService(d: { handle: DatabaseHandle; editing: EditingSer
         );
       await items.remove(editor, "picture", slug, revision, (body) => [(body as { file: string }).file]);
     },
+
+    /** A photograph's file as the library serves it: its sizes and formats. */
+    image: (file: string) => d.library.image(file),
 
     /** The library's photographs with a small picture of each, newest position last. */
     async list(editor: Editor) {

@@ -4,12 +4,10 @@
 // A reviewer without an account can be sent a private link to the draft: one item, read-only, 48 hours unless
 // revoked first, its opening audited.
 import { createHash, randomBytes } from "node:crypto";
-import type { DatabaseHandle, Db } from "../../db/engine.ts";
-import { accountsRepository } from "../../db/repositories/accounts.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository, type DocumentRow } from "../../db/repositories/documents.ts";
+import type { DocumentRow } from "../../db/repositories/documents.ts";
+import type { Repositories, RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { isDocumentType } from "./documents.ts";
-import { reviewsRepository, type ReviewLink, type ReviewNote } from "../../db/repositories/reviews.ts";
+import type { ReviewLink, ReviewNote } from "../../db/repositories/reviews.ts";
 import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import { can } from "../workspace/roles.ts";
 import { EditingError, needPermission, reviewNote, type Editor, type EditingService } from "./editing.ts";
@@ -33,11 +31,9 @@ export const reviewLinkReader = (createdBy: string): Editor => ({ id: "review-li
 /** What an outside reviewer's link opens, when it still does. */
 type OpenedLink = { type: string; slug: string; createdBy: string };
 
-export function reviewService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
+export function reviewService(d: RepositoryAccess & { editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
-  const db = d.handle.db;
-  const documents = documentsRepository(db);
-  const reviews = reviewsRepository(db);
+  const { documents, reviews, accounts, audit } = d.repos;
   const need = needPermission;
 
   async function found(type: string, slug: string): Promise<DocumentRow> {
@@ -52,14 +48,14 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     doc: DocumentRow,
     action: AuditAction,
     note: Omit<ReviewNote, "id" | "author" | "at"> | null,
-    change: (trx: Db, at: string) => Promise<boolean>,
+    change: (tx: Repositories, at: string) => Promise<boolean>,
     after: Record<string, unknown> = {},
   ): Promise<void> {
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
-      if (!(await change(trx, at))) throw new EditingError("conflict");
-      if (note) await reviewsRepository(trx).addNote(doc, { ...note, author: editor.email, at });
-      await auditRepository(trx).append(auditEntry(now(), editor, action, `${doc.type}/${doc.slug}`, null, { ...after, ...(note ?? {}) }));
+    await d.transact(async (tx) => {
+      if (!(await change(tx, at))) throw new EditingError("conflict");
+      if (note) await tx.reviews.addNote(doc, { ...note, author: editor.email, at });
+      await tx.audit.append(auditEntry(now(), editor, action, `${doc.type}/${doc.slug}`, null, { ...after, ...(note ?? {}) }));
     });
   }
 
@@ -67,7 +63,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     /** Who a change may be submitted to: the other accounts that may publish. */
     async reviewers(editor: Editor): Promise<string[]> {
       need(editor, "content.read");
-      const all = await accountsRepository(db).all();
+      const all = await accounts.all();
       return all.filter((a) => a.email !== editor.email && can(a.role, "content.publish")).map((a) => a.email);
     },
 
@@ -89,7 +85,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
         doc,
         "content.submit",
         { revision, kind: "submitted", body },
-        (trx, at) => reviewsRepository(trx).submit({ type: doc.type, slug, revision }, editor.email, named, at),
+        (tx, at) => tx.reviews.submit({ type: doc.type, slug, revision }, editor.email, named, at),
         { reviewer: named },
       );
     },
@@ -106,7 +102,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
         doc,
         "content.return",
         { revision, kind: "returned", body },
-        (trx) => reviewsRepository(trx).settle({ type: doc.type, slug, revision }),
+        (tx) => tx.reviews.settle({ type: doc.type, slug, revision }),
         { submittedBy: doc.review.by },
       );
     },
@@ -134,7 +130,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     /** The latest publishes made without review (an admin's "publish now"), with who, when and why. */
     async publishedNow(editor: Editor, limit = 10) {
       need(editor, "content.read");
-      const entries = await auditRepository(db).list({ action: "content.publish-now", limit, offset: 0 });
+      const entries = await audit.list({ action: "content.publish-now", limit, offset: 0 });
       return entries.map((e) => ({
         target: e.target,
         at: e.at,
@@ -163,8 +159,8 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
         doc,
         "content.review-link",
         null,
-        async (trx, at) => {
-          await reviewsRepository(trx).addLink({ id, type: doc.type, slug, createdBy: editor.email, createdAt: at, expiresAt });
+        async (tx, at) => {
+          await tx.reviews.addLink({ id, type: doc.type, slug, createdBy: editor.email, createdAt: at, expiresAt });
           return true;
         },
         { link: id.slice(0, 8), expiresAt },
@@ -175,7 +171,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
     async revokeLink(editor: Editor, type: string, slug: string, id: string): Promise<void> {
       need(editor, "content.edit");
       const doc = await found(type, slug);
-      await recorded(editor, doc, "content.review-link-revoke", null, (trx, at) => reviewsRepository(trx).revoke(doc, id, at), {
+      await recorded(editor, doc, "content.review-link-revoke", null, (tx, at) => tx.reviews.revoke(doc, id, at), {
         link: id.slice(0, 8),
       });
     },
@@ -185,7 +181,7 @@ export function reviewService(d: { handle: DatabaseHandle; editing: EditingServi
       const link = token.length === 43 ? await reviews.link(hashOf(token)) : undefined;
       const at = now();
       if (!link || link.revokedAt !== null || link.expiresAt <= at.toISOString()) return undefined;
-      await auditRepository(db).append(
+      await audit.append(
         auditEntry(at, null, "content.review-link-open", `${link.type}/${link.slug}`, null, {
           link: link.id.slice(0, 8),
           createdBy: link.createdBy,

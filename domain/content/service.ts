@@ -4,7 +4,7 @@ import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
 import { guidePageIn, type GuidePageView } from "./guide.ts";
-import { guidePage, storedSettings, textIn, type StoredSettings, type Translated } from "./schema.ts";
+import { guidePage, textIn, type StoredSettings, type Translated } from "./schema.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
@@ -82,10 +82,8 @@ export function contentService(repo: ContentRepository) {
       );
     },
     version: () => repo.contentVersion(),
-    /** The site settings, checked against their schema where they are read: every reader gets the same values. */
-    async settings(): Promise<StoredSettings> {
-      return storedSettings.parse(await repo.settings());
-    },
+    /** The site settings, as their schema types them (read at the repository's edge). */
+    settings: (): Promise<StoredSettings> => repo.settings(),
     /** The settings a page shows (footer, contact page, app section), in its language, English where it has none. */
     async localSettings(language: string): Promise<SiteSettings> {
       const s = await this.settings();

@@ -2,11 +2,7 @@
 // where it stays 30 days to be restored, then is purged. An item something refers to is not deleted, and the
 // editor is told what refers to it. Each step is audited in the transaction that makes it. (The media library's
 // photographs and videos have their own delete, which also removes their files: pictures.ts and videos.ts.)
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository } from "../../db/repositories/documents.ts";
-import { trashRepository } from "../../db/repositories/trash.ts";
-import { versionsRepository } from "../../db/repositories/versions.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { can } from "../workspace/roles.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import { DOCUMENT_TYPES, FOLDER_TYPES, isDocumentType, referencesOf, referringTypes, type DocumentType } from "./documents.ts";
@@ -26,9 +22,9 @@ export function isDeletable(type: string): type is DocumentType {
   return isDocumentType(type) && !DOCUMENT_TYPES[type].fixed && type !== "picture" && type !== "video";
 }
 
-export function trashService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
+export function trashService(d: RepositoryAccess & { editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
-  const documents = documentsRepository(d.handle.db);
+  const { documents, trash } = d.repos;
 
   const need = (editor: Editor) => needPermission(editor, "content.edit");
 
@@ -66,17 +62,17 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
         );
       // Taken off the site as an editor's unpublish is (the search forgets it, its pages answer 404).
       if (doc.published !== null) await d.editing.unpublish(editor, type, slug, revision);
-      await d.handle.db.transaction().execute(async (trx) => {
-        const id = await trashRepository(trx).moveIn({ type, slug, revision }, now().toISOString(), editor.email);
+      await d.transact(async (tx) => {
+        const id = await tx.trash.moveIn({ type, slug, revision }, now().toISOString(), editor.email);
         if (id === null) throw new EditingError("conflict");
-        await auditRepository(trx).append(auditEntry(now(), editor, "content.delete", `${type}/${slug}`, { revision }, { trash: id }));
+        await tx.audit.append(auditEntry(now(), editor, "content.delete", `${type}/${slug}`, { revision }, { trash: id }));
       });
     },
 
     /** One page of the trash, with the day each item will be purged. */
     async page(editor: Editor, page: number) {
       if (!can(editor.role, "content.read")) throw new EditingError("forbidden");
-      const { items, total } = await trashRepository(d.handle.db).page(page, TRASH_PAGE_SIZE);
+      const { items, total } = await trash.page(page, TRASH_PAGE_SIZE);
       return {
         items: items.map((item) => ({ ...item, purgeAt: new Date(Date.parse(item.deletedAt) + TRASH_DAYS * DAY_MS).toISOString() })),
         total,
@@ -89,10 +85,10 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
       need(editor);
       // A posted id that is not one (a hand-made request) names nothing in the trash.
       if (!Number.isSafeInteger(id) || id < 1) throw new EditingError("not-found");
-      return d.handle.db.transaction().execute(async (trx) => {
-        const item = await trashRepository(trx).takeOut(id);
+      return d.transact(async (tx) => {
+        const item = await tx.trash.takeOut(id);
         if (!item) throw new EditingError("not-found");
-        const repo = documentsRepository(trx);
+        const repo = tx.documents;
         // Another item may have taken its slug meanwhile: that one stays, and this one stays in the trash.
         const taken = FOLDER_TYPES.includes(item.type as DocumentType)
           ? (await Promise.all(FOLDER_TYPES.map((t) => repo.get(t, item.slug)))).some(Boolean)
@@ -109,7 +105,7 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
           // What it lacks may have changed in its days in the trash: checked afresh (editing.checkUnchecked).
           null,
         );
-        await auditRepository(trx).append(auditEntry(now(), editor, "content.restore", `${item.type}/${item.slug}`, { trash: id }, null));
+        await tx.audit.append(auditEntry(now(), editor, "content.restore", `${item.type}/${item.slug}`, { trash: id }, null));
         return { type: item.type, slug: item.slug };
       });
     },
@@ -118,12 +114,12 @@ export function trashService(d: { handle: DatabaseHandle; editing: EditingServic
     async purge(): Promise<number> {
       const before = new Date(now().getTime() - TRASH_DAYS * DAY_MS).toISOString();
       let purged = 0;
-      for (const item of await trashRepository(d.handle.db).deletedBefore(before)) {
-        await d.handle.db.transaction().execute(async (trx) => {
-          if (!(await trashRepository(trx).purge(item.id))) return;
+      for (const item of await trash.deletedBefore(before)) {
+        await d.transact(async (tx) => {
+          if (!(await tx.trash.purge(item.id))) return;
           // Gone for good: its versions too (a new item may take its slug).
-          await versionsRepository(trx).forget(item.type, item.slug);
-          await auditRepository(trx).append(
+          await tx.versions.forget(item.type, item.slug);
+          await tx.audit.append(
             auditEntry(now(), null, "content.purge", `${item.type}/${item.slug}`, { trash: item.id, deletedAt: item.deletedAt }, null),
           );
           purged++;

@@ -2,10 +2,8 @@
 // and which fields changed; any two compared field by field and language by language (or one with the draft);
 // any one brought back as a new draft, saved and audited as any change is, to be published like one. Kept two
 // years whole, then the last of each month.
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { versionsRepository, type VersionRow } from "../../db/repositories/versions.ts";
-import { documentsRepository } from "../../db/repositories/documents.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
+import type { VersionRow } from "../../db/repositories/versions.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import { changedPaths, EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
 import { repeatEvery } from "../repeat.ts";
@@ -22,10 +20,9 @@ export type VersionSummary = Omit<VersionRow, "body"> & { changed: string[] };
 /** One side of a comparison: a version, or the current draft (version null). */
 type ComparedSide = { version: number | null; publishedAt: string | null; publishedBy: string | null };
 
-export function versionsService(d: { handle: DatabaseHandle; editing: EditingService; now?: () => Date }) {
+export function versionsService(d: RepositoryAccess & { editing: EditingService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
-  const versions = versionsRepository(d.handle.db);
-  const documents = documentsRepository(d.handle.db);
+  const { versions, documents, audit } = d.repos;
 
   const need = needPermission;
 
@@ -86,9 +83,7 @@ export function versionsService(d: { handle: DatabaseHandle; editing: EditingSer
       // Already the draft: nothing to save, nothing to record.
       if (changedPaths(draft.draft, old.body).length === 0) return draft.revision;
       const saved = await d.editing.save(editor, type, slug, revision, old.body);
-      await auditRepository(d.handle.db).append(
-        auditEntry(now(), editor, "content.version-restore", `${type}/${slug}`, { version: n }, { revision: saved }),
-      );
+      await audit.append(auditEntry(now(), editor, "content.version-restore", `${type}/${slug}`, { version: n }, { revision: saved }));
       return saved;
     },
 

@@ -2,9 +2,7 @@
 // and stored, its title, credit and place edited, translated and published like any content), captions are
 // added one language at a time, each checked before it is kept, and a video goes on the site only with
 // English captions (checks.ts). Nothing of a refused upload is kept.
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository } from "../../db/repositories/documents.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
@@ -21,7 +19,7 @@ const filesOf = (body: unknown) => {
   return [v.file, ...v.captions.map((c) => c.file)];
 };
 
-export function videosService(d: { handle: DatabaseHandle; editing: EditingService; library: MediaLibrary; now?: () => Date }) {
+export function videosService(d: RepositoryAccess & { editing: EditingService; library: MediaLibrary; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
   const items = libraryItems({ ...d, now });
   const { documents } = items;
@@ -70,8 +68,8 @@ export function videosService(d: { handle: DatabaseHandle; editing: EditingServi
       const captions = [...draft.captions.filter((c) => c.language !== language), { language, file }].sort((a, b) =>
         a.language.localeCompare(b.language),
       );
-      const saved = await d.handle.db.transaction().execute(async (trx) => {
-        const ok = await documentsRepository(trx).saveDraft(
+      const saved = await d.transact(async (tx) => {
+        const ok = await tx.documents.saveDraft(
           { type: "video", slug, revision },
           { ...draft, captions },
           doc.translatedFrom,
@@ -79,7 +77,7 @@ export function videosService(d: { handle: DatabaseHandle; editing: EditingServi
           { at: now().toISOString(), by: editor.email, problems: null },
         );
         if (ok)
-          await auditRepository(trx).append(
+          await tx.audit.append(
             auditEntry(now(), editor, "media.captions", `video/${slug}`, replaced ?? null, { language, file, bytes: bytes.length }),
           );
         return ok;

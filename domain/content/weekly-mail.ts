@@ -4,8 +4,8 @@
 // workspace's meta table by an insert only one instance wins, so neither a restart nor a second instance sends
 // it twice. A week with nothing waiting and nothing overdue sends nothing.
 import { randomUUID } from "node:crypto";
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { accountsRepository, type AccountRow } from "../../db/repositories/accounts.ts";
+import type { AccountRow } from "../../db/repositories/accounts.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { damascusToday } from "../../shared/damascus-time.ts";
 import { repeatEvery } from "../repeat.ts";
 import { can } from "../workspace/roles.ts";
@@ -31,17 +31,18 @@ export function weekOf(at: Date): string {
   return new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function weeklyMail(d: {
-  handle: DatabaseHandle;
-  editing: EditingService;
-  review: ReviewService;
-  mode: EditorsMailMode;
-  /** Sends one account its mail; none when mail is not configured. */
-  send?: SendWeekly;
-  now?: () => Date;
-}) {
+export function weeklyMail(
+  d: RepositoryAccess & {
+    editing: EditingService;
+    review: ReviewService;
+    mode: EditorsMailMode;
+    /** Sends one account its mail; none when mail is not configured. */
+    send?: SendWeekly;
+    now?: () => Date;
+  },
+) {
   const now = d.now ?? (() => new Date());
-  const accounts = accountsRepository(d.handle.db);
+  const { accounts } = d.repos;
   const holder = randomUUID();
 
   return {

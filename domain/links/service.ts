@@ -5,10 +5,8 @@
 // hold them, and mark a known false positive (a site that refuses robots but works in a browser).
 import { randomUUID } from "node:crypto";
 import robotsParser from "robots-parser";
-import type { DatabaseHandle } from "../../db/engine.ts";
-import { auditRepository } from "../../db/repositories/audit.ts";
-import { documentsRepository } from "../../db/repositories/documents.ts";
-import { leasesRepository, type LinkUse, linksRepository } from "../../db/repositories/links.ts";
+import type { LinkUse } from "../../db/repositories/links.ts";
+import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import { EditingError, type Editor, needPermission } from "../content/editing.ts";
 import { repeatEvery } from "../repeat.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
@@ -75,18 +73,17 @@ function byHost(urls: string[]): string[][] {
   return [...hosts.values()];
 }
 
-export function linkCheckService(d: {
-  handle: DatabaseHandle;
-  mode: LinkCheckMode;
-  options?: Partial<LinkCheckOptions>;
-  now?: () => Date;
-  onError?: (error: unknown) => void;
-}) {
+export function linkCheckService(
+  d: RepositoryAccess & {
+    mode: LinkCheckMode;
+    options?: Partial<LinkCheckOptions>;
+    now?: () => Date;
+    onError?: (error: unknown) => void;
+  },
+) {
   const now = d.now ?? (() => new Date());
   const options = { ...DEFAULT_CHECK_OPTIONS, ...d.options };
-  const links = linksRepository(d.handle.db);
-  const leases = leasesRepository(d.handle.db);
-  const documents = documentsRepository(d.handle.db);
+  const { links, leases, documents, audit } = d.repos;
   const later = (ms: number) => new Date(now().getTime() + ms).toISOString();
 
   /** Every link of the published content, with where it is used. */
@@ -121,7 +118,7 @@ export function linkCheckService(d: {
       if (daily && !(await due())) return "not-due";
       const id = await links.startRun(now().toISOString(), by?.email ?? null);
       const uses = await gather();
-      await d.handle.db.transaction().execute((trx) => linksRepository(trx).replaceUses(uses));
+      await d.transact((tx) => tx.links.replaceUses(uses));
       const urls = [...new Set(uses.map((u) => u.url))];
       const hosts = byHost(urls);
       let next = 0;
@@ -150,7 +147,7 @@ export function linkCheckService(d: {
       needPermission(editor, "content.edit");
       if (d.mode === "off") return "off";
       if (await leases.held(LINK_LEASE, now().toISOString())) return "busy";
-      await auditRepository(d.handle.db).append(auditEntry(now(), editor, "links.check", "links", null, null));
+      await audit.append(auditEntry(now(), editor, "links.check", "links", null, null));
       run(editor).catch((error: unknown) => d.onError?.(error));
       return "started";
     },
@@ -171,14 +168,10 @@ export function linkCheckService(d: {
     async markFalsePositive(editor: Editor, url: string, falsePositive: boolean): Promise<void> {
       needPermission(editor, "content.edit");
       const at = now();
-      await d.handle.db.transaction().execute(async (trx) => {
-        const marked = await linksRepository(trx).markFalsePositive(
-          url,
-          falsePositive ? editor.email : null,
-          falsePositive ? at.toISOString() : null,
-        );
+      await d.transact(async (tx) => {
+        const marked = await tx.links.markFalsePositive(url, falsePositive ? editor.email : null, falsePositive ? at.toISOString() : null);
         if (!marked) throw new EditingError("not-found");
-        await auditRepository(trx).append(auditEntry(at, editor, "links.false-positive", url, null, { falsePositive }));
+        await tx.audit.append(auditEntry(at, editor, "links.false-positive", url, null, { falsePositive }));
       });
     },
 

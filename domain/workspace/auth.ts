@@ -4,9 +4,15 @@
 // route is checked by the same guard.
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
-import type { DatabaseHandle } from "../../db/engine.ts";
+import type { Db, Engine } from "../../db/engine.ts";
 import { PASSWORD_LENGTH, WORKSPACE_SESSION } from "../../shared/limits.ts";
 import { WORKSPACE_PREFIX } from "../../shared/workspace-routes.ts";
+
+/**
+ * better-auth keeps its accounts, sessions and second factors through its own Kysely adapter: the one place the
+ * domain is given the database itself rather than repositories (decision 035).
+ */
+export type AuthDatabase = { db: Db; type: Engine };
 
 type WorkspaceAuthOptions = {
   /** Signs the cookies and encrypts the TOTP secrets; kept in the database (see service.ts). */
@@ -15,13 +21,13 @@ type WorkspaceAuthOptions = {
   origin: string;
 };
 
-export function workspaceAuth(handle: DatabaseHandle, o: WorkspaceAuthOptions) {
+export function workspaceAuth(database: AuthDatabase, o: WorkspaceAuthOptions) {
   return betterAuth({
     appName: "Visit Syria",
     baseURL: o.origin,
     basePath: `${WORKSPACE_PREFIX}/auth`,
     secret: o.secret,
-    database: { db: handle.db, type: handle.engine },
+    database,
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,

@@ -2,12 +2,11 @@
 // WORKSPACE_SECRET; otherwise the first instance to need it makes a random one and keeps it in the
 // database, so every instance on that database shares it and there is no default anywhere.
 import { randomBytes } from "node:crypto";
-import type { DatabaseHandle } from "../../db/engine.ts";
 import type { AccountsRepository } from "../../db/repositories/accounts.ts";
-import { workspaceAuth, type WorkspaceAuth } from "./auth.ts";
+import { type AuthDatabase, workspaceAuth, type WorkspaceAuth } from "./auth.ts";
 
 export function workspaceAuthOnFirstUse(
-  handle: DatabaseHandle,
+  database: AuthDatabase,
   accounts: AccountsRepository,
   o: { secret?: string; origin: string },
 ): () => Promise<WorkspaceAuth> {
@@ -15,7 +14,7 @@ export function workspaceAuthOnFirstUse(
   return () => {
     made ??= (async () => {
       const secret = o.secret ?? (await accounts.metaValueOnce("auth-secret", randomBytes(32).toString("base64url")));
-      return workspaceAuth(handle, { secret, origin: o.origin });
+      return workspaceAuth(database, { secret, origin: o.origin });
     })();
     // A failure (the database away) is not kept: the next request tries again.
     made.catch(() => {

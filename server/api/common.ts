@@ -2,9 +2,9 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import type { ContentService, Language } from "../../domain/content/service.ts";
-import type { Domain } from "../../domain/domain.ts";
 import { ApiError } from "../http/errors.ts";
 import { LIST_LIMITS } from "../../shared/limits.ts";
+import { originFor, type SiteConfig } from "../../shared/site-config.ts";
 
 /**
  * A number in an address: decimal digits only. A number parser would also read "0x1d" as 29, "1e1" as 10 and
@@ -48,8 +48,8 @@ export function found<T>(value: T | undefined | null, what: string): T {
   return value;
 }
 
-export function originOf(c: Context, domain: Domain): string {
-  return domain.publicOrigin ?? new URL(c.req.url).origin;
+export function originOf(c: Context, site: SiteConfig): string {
+  return originFor(site, c.req.url);
 }
 
 /** Laravel's paginator answer: data, links and meta, as the original API gave. */

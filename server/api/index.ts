@@ -1,6 +1,7 @@
 // The compatible API (ORIGINAL-API.md) under /back/api/user, and its OpenAPI document.
 import type { AnyEndpoint } from "./registry.ts";
 import type { Domain } from "../../domain/domain.ts";
+import type { SiteConfig } from "../../shared/site-config.ts";
 import { languageRoutes } from "./languages/routes.ts";
 import { categoryRoutes } from "./categories/routes.ts";
 import { cityRoutes } from "./cities/routes.ts";
@@ -15,18 +16,18 @@ import { eventRoutes } from "./events/routes.ts";
 
 export const API_BASE = "/back/api/user";
 
-export function apiEndpoints(domain: Domain, options: { trustProxy: boolean }): AnyEndpoint[] {
+export function apiEndpoints(domain: Domain, site: SiteConfig, options: { trustProxy: boolean }): AnyEndpoint[] {
   return [
     ...languageRoutes(domain),
-    ...categoryRoutes(domain),
-    ...cityRoutes(domain),
-    ...placeRoutes(domain),
-    ...mediaRoutes(domain),
-    ...serviceRoutes(domain),
+    ...categoryRoutes(domain, site),
+    ...cityRoutes(domain, site),
+    ...placeRoutes(domain, site),
+    ...mediaRoutes(domain, site),
+    ...serviceRoutes(domain, site),
     ...starRoutes(domain),
-    ...searchRoutes(domain),
+    ...searchRoutes(domain, site),
     ...contactRoutes(domain, options.trustProxy),
     ...deviceRoutes(domain),
-    ...eventRoutes(domain),
+    ...eventRoutes(domain, site),
   ];
 }

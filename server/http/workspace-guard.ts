@@ -6,6 +6,7 @@
 // Public pages never reach this and never see a cookie (see app.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import type { Domain } from "../../domain/domain.ts";
+import type { SiteConfig } from "../../shared/site-config.ts";
 import type { SignedIn } from "../../domain/workspace/service.ts";
 import { can } from "../../domain/workspace/roles.ts";
 import { TWO_FACTOR_SETUP_ROUTES, workspaceRouteOf } from "../../shared/workspace-routes.ts";
@@ -31,9 +32,9 @@ export function plainPage(status: number, language: LanguageCode, text: string, 
   );
 }
 
-export function workspaceGuard(domain: Domain): MiddlewareHandler<{ Variables: WorkspaceVariables }> {
+export function workspaceGuard(domain: Domain, site: SiteConfig): MiddlewareHandler<{ Variables: WorkspaceVariables }> {
   return async (c, next) => {
-    const refusal = await refuse(c, domain);
+    const refusal = await refuse(c, domain, site);
     if (refusal) {
       refusal.headers.set("cache-control", "no-store");
       return refusal;
@@ -44,12 +45,12 @@ export function workspaceGuard(domain: Domain): MiddlewareHandler<{ Variables: W
 }
 
 /** Why this request may not go on, as the answer to send; undefined when it may. */
-async function refuse(c: Context<{ Variables: WorkspaceVariables }>, domain: Domain): Promise<Response | undefined> {
+async function refuse(c: Context<{ Variables: WorkspaceVariables }>, domain: Domain, site: SiteConfig): Promise<Response | undefined> {
   const route = workspaceRouteOf(c.req.path);
   if (!route) return plainPage(404, "en", workspaceMessages("en").errors.notFound);
   if (!SAFE.has(c.req.method)) {
     const url = new URL(c.req.url);
-    if (!sameOrigin(c.req.header("origin"), c.req.header("sec-fetch-site"), url.origin, domain.publicOrigin)) {
+    if (!sameOrigin(c.req.header("origin"), c.req.header("sec-fetch-site"), url.origin, site.publicOrigin)) {
       return plainPage(403, "en", workspaceMessages("en").errors.crossSite);
     }
   }

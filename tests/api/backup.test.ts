@@ -17,7 +17,7 @@ import type { Editor } from "../../domain/content/editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { loadContent } from "../../domain/content/loading.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";
-import { buildDomain } from "../../server/compose.ts";
+import { buildDomain, buildInfrastructure } from "../../server/compose.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
 import { photo, photoDetails } from "../fixtures/uploads.ts";
 import { bucketEnv, scratchBucket, scratchDatabase } from "../../harness/scratch-stores.ts";
@@ -81,8 +81,13 @@ describe.each([
     const source = await installation(engine, cleanups);
     const handle = source.database();
     await migrate(handle);
-    const domain = buildDomain(handle, silentLog, { contentDir: TEST_CONTENT_DIR, mediaDir: TEST_MEDIA_DIR, mediaStore: source.store });
-    await loadContent(handle, buildTestContent(), { image: contentImages(domain.pictureStores), manifest: buildTestManifest() });
+    const infrastructure = buildInfrastructure(handle, silentLog, {
+      contentDir: TEST_CONTENT_DIR,
+      mediaDir: TEST_MEDIA_DIR,
+      mediaStore: source.store,
+    });
+    const domain = buildDomain(handle, silentLog, {}, infrastructure);
+    await loadContent(handle, buildTestContent(), { image: contentImages(infrastructure.pictureStores), manifest: buildTestManifest() });
 
     const cli = { id: null, email: "command line" };
     const { path } = await domain.workspace.invite(cli, { email: EMAIL, name: "Archivist", role: "editor", languages: [] });

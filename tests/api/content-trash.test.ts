@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { trashService, TRASH_DAYS } from "../../domain/content/trash.ts";
 import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
 
@@ -88,7 +89,7 @@ describe.each(ENGINES)("the trash on %s", (engine) => {
     const item = await t.domain.editing.item(editor, "site", slug);
     await t.domain.trash.remove(editor, "site", slug, item.revision);
     const later = (days: number) =>
-      trashService({ handle: t.database, editing: t.domain.editing, now: () => new Date(Date.now() + days * 86_400_000) });
+      trashService({ ...repositoryAccess(t.database.db), editing: t.domain.editing, now: () => new Date(Date.now() + days * 86_400_000) });
     expect(await later(TRASH_DAYS - 1).purge()).toBe(0);
     expect(await later(TRASH_DAYS + 1).purge()).toBeGreaterThanOrEqual(1);
     expect((await t.domain.trash.page(editor, 1)).items.map((i) => i.slug)).not.toContain(slug);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { versionsService, VERSIONS_KEPT_WHOLE_DAYS } from "../../domain/content/versions.ts";
 import { versionsRepository } from "../../db/repositories/versions.ts";
 
@@ -94,7 +95,11 @@ describe.each(ENGINES)("versions on %s", (engine) => {
     const day = (iso: string) => `${iso}T10:00:00.000Z`;
     for (const at of ["2023-01-03", "2023-01-20", "2023-01-28", "2023-02-10", "2024-12-01", "2024-12-30"])
       await repo.add({ type: "city", slug: "damascus" }, { at }, day(at), null);
-    const later = versionsService({ handle: t.database, editing: t.domain.editing, now: () => new Date("2026-11-27T00:00:00Z") });
+    const later = versionsService({
+      ...repositoryAccess(t.database.db),
+      editing: t.domain.editing,
+      now: () => new Date("2026-11-27T00:00:00Z"),
+    });
     expect(VERSIONS_KEPT_WHOLE_DAYS).toBe(730);
     // Before 2024-11-27: January 2023 keeps its last, February its one; December 2024 is within two years.
     expect(await later.thin()).toBe(2);

@@ -8,6 +8,7 @@ import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { linkCheckService } from "../../domain/links/service.ts";
 
 const editor: Editor = { id: "e1", email: "editor@example.org", role: "editor", languages: "" };
@@ -56,7 +57,7 @@ describe.each(ENGINES)("the link checker on %s", (engine) => {
   let clock = new Date("2026-11-27T08:00:00Z");
   const checker = () =>
     linkCheckService({
-      handle: t.database,
+      ...repositoryAccess(t.database.db),
       mode: "daily",
       now: () => clock,
       options: { allowPrivate: true, lookup: toLoopback, timeoutMs: 400, hostIntervalMs: INTERVAL_MS, hosts: 4 },
@@ -137,7 +138,7 @@ describe.each(ENGINES)("the link checker on %s", (engine) => {
 
   it("starts a check when an editor asks, once at a time, and never when the checker is off", async () => {
     await expect(checker().start(viewer)).rejects.toMatchObject({ code: "forbidden" });
-    const off = linkCheckService({ handle: t.database, mode: "off" });
+    const off = linkCheckService({ ...repositoryAccess(t.database.db), mode: "off" });
     expect(await off.start(editor)).toBe("off");
     const service = checker();
     expect(await service.start(editor)).toBe("started");

@@ -75,7 +75,7 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     const doc = await t.domain.editing.item(editor, "picture", "with-position");
     const file = (doc.draft as { file: string }).file;
     expect(file).toMatch(/^with-position\.[0-9a-f]{8}\.jpg$/);
-    const image = await t.domain.library.image(file);
+    const image = await t.domain.pictures.image(file);
     expect(image.variants.map((v) => `${v.format} ${v.width}`)).toEqual(["avif 480", "webp 480", "avif 960", "webp 960"]);
     for (const v of image.variants) {
       const res = await t.app.request(`http://localhost${v.src}`);
@@ -142,7 +142,7 @@ describe.each(LIBRARY_SETUPS)("media library on %s with a %s store", (engine, ki
     });
     const unused = await t.domain.editing.item(editor, "picture", "with-position");
     const file = (unused.draft as { file: string }).file;
-    const image = await t.domain.library.image(file);
+    const image = await t.domain.pictures.image(file);
     await t.domain.pictures.remove(editor, "with-position", unused.revision);
     expect(await documents()).toEqual(["krak-south-west"]);
     expect(await store.size(`library/${file}`)).toBeUndefined();

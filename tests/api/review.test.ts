@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { REVIEW_LINK_HOURS, reviewService } from "../../domain/content/review.ts";
 
 const author: Editor = { id: "e1", email: "author@example.org", role: "editor", languages: "" };
@@ -141,7 +142,7 @@ describe.each(ENGINES)("review before publishing on %s", (engine) => {
 
   it("opens one draft through an outside reviewer's link until it expires or is withdrawn, each opening audited", async () => {
     let now = new Date("2026-11-27T10:00:00Z");
-    const review = reviewService({ handle: t.database, editing: t.domain.editing, now: () => now });
+    const review = reviewService({ ...repositoryAccess(t.database.db), editing: t.domain.editing, now: () => now });
     await expect(review.createLink(translator, "site", PLACE)).rejects.toMatchObject({ code: "forbidden" });
     const { token, expiresAt } = await review.createLink(author, "site", PLACE);
     expect(expiresAt).toBe("2026-11-29T10:00:00.000Z");

@@ -1,7 +1,7 @@
 // When the database cannot be reached the API answers 503 with a clear message, and does not crash.
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/engine.ts";
-import { buildDomain } from "../../server/compose.ts";
+import { buildDomain, buildInfrastructure } from "../../server/compose.ts";
 import { createApp } from "../../server/app.ts";
 import { silentLog } from "../setup/test-app.ts";
 
@@ -9,9 +9,12 @@ describe("database unavailable", () => {
   it("answers 503 with Retry-After on reads and writes", async () => {
     // Nothing listens on port 1: every query fails to connect.
     const handle = openDatabase({ databaseUrl: "postgres://postgres@127.0.0.1:1/test", sqlitePath: "" });
-    const domain = buildDomain(handle, silentLog);
+    const infrastructure = buildInfrastructure(handle, silentLog);
+    const domain = buildDomain(handle, silentLog, {}, infrastructure);
     const app = createApp({
       domain,
+      site: {},
+      library: infrastructure.library,
       log: silentLog,
       version: "test",
       staticMediaDir: "tests/fixtures/static",

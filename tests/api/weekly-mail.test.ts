@@ -7,6 +7,7 @@ import type { ParsedMail } from "mailparser";
 import { localMailServer } from "../fixtures/smtp.ts";
 import { ENGINES, testApp } from "../setup/test-app.ts";
 import type { Editor } from "../../domain/content/editing.ts";
+import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { weekOf, weeklyMail } from "../../domain/content/weekly-mail.ts";
 import { smtpMailer } from "../../domain/contact/mailer.ts";
 import { editorsMail } from "../../server/weekly-mail.ts";
@@ -64,7 +65,7 @@ describe.each(ENGINES)("the editors' weekly mail on %s", (engine) => {
   });
 
   const instance = (mode: "off" | "weekly" = "weekly") =>
-    weeklyMail({ handle: t.database, editing: t.domain.editing, review: t.domain.review, mode, send });
+    weeklyMail({ ...repositoryAccess(t.database.db), editing: t.domain.editing, review: t.domain.review, mode, send });
 
   it("sends each editor one mail a week, in their language, whichever instance looks first", async () => {
     at("2026-11-25T09:00:00Z");

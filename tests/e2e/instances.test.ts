@@ -96,7 +96,7 @@ describe("two instances behind nginx", () => {
     const upload = await direct("a", "/admin/media/upload", { method: "POST", body: form, headers: { accept: "application/json" } });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
     const { draft } = await session.domain.editing.item(session.editor, "picture", SLUG_UPLOADED);
-    const image = await session.domain.library.image((draft as { file: string }).file);
+    const image = await session.domain.pictures.image((draft as { file: string }).file);
     for (const v of image.variants) {
       const [fromA, fromB] = await Promise.all([direct("a", v.src), direct("b", v.src)]);
       expect(fromB.status, v.src).toBe(200);

@@ -63,7 +63,7 @@ describe.each([
         "https://creativecommons.org/licenses/by/4.0/",
       ],
       [
-        sitePath.citySites(mosque.category_id, mosque.city_id),
+        sitePath.cityPlaces(mosque.category_id, mosque.city_id),
         ".city-photo .photo-credit",
         "Bernard Gagnon",
         "https://creativecommons.org/licenses/by-sa/3.0/",

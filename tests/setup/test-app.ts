@@ -7,7 +7,7 @@ import { loadContent } from "../../domain/content/loading.ts";
 import { contentImages, type PictureStores } from "../../domain/content/images.ts";
 import { mediaLibrary } from "../../domain/media/library.ts";
 import { diskStore, type MediaStore } from "../../domain/media/store.ts";
-import { buildDomain } from "../../server/compose.ts";
+import { buildDomain, buildInfrastructure, siteConfig } from "../../server/compose.ts";
 import { createApp, type PageHandler } from "../../server/app.ts";
 import type { Mailer } from "../../domain/contact/mailer.ts";
 import { buildTestContent, buildTestManifest } from "../fixtures/factories.ts";
@@ -60,7 +60,7 @@ export async function testApp(
 ) {
   const database = await freshDatabase(engine);
   await seed(database);
-  const domain = buildDomain(database, silentLog, {
+  const composition = {
     mailer: options.mailer,
     retryMs: 50,
     publicOrigin: "http://site.test",
@@ -68,9 +68,13 @@ export async function testApp(
     contentDir: TEST_CONTENT_DIR,
     mediaDir: TEST_MEDIA_DIR,
     mediaStore: options.mediaStore ?? TEST_MEDIA.library.store,
-  });
+  };
+  const infrastructure = buildInfrastructure(database, silentLog, composition);
+  const domain = buildDomain(database, silentLog, composition, infrastructure);
   const app = createApp({
     domain,
+    site: siteConfig(composition),
+    library: infrastructure.library,
     log: silentLog,
     version: "test",
     staticMediaDir: "tests/fixtures/static",
@@ -82,7 +86,7 @@ export async function testApp(
     domain,
     database,
     async close() {
-      await domain.outbox.stop();
+      await infrastructure.outbox.stop();
       await database.close();
       await database.drop();
     },

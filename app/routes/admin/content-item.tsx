@@ -67,7 +67,7 @@ async function reviewOf(
 /** A library photograph's own picture and where it is used. */
 async function pictureOf(context: Route.LoaderArgs["context"], slug: string, file: string) {
   const { domain } = context.get(appContext);
-  const image = await domain.library.image(file).catch(() => undefined);
+  const image = await domain.pictures.image(file).catch(() => undefined);
   const variant = image?.variants.find((v) => v.format === "webp" && v.width === 480) ?? image?.variants[0];
   return { src: variant?.src ?? null, width: variant?.width, height: variant?.height, uses: await domain.pictures.uses(slug) };
 }

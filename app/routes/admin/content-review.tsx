@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n/I18nProvider";
 import { Outcome } from "../../components/workspace/ContentForm";
 import type { Route } from "./+types/content-review";
 import { appContext } from "../../request-context";
+import { originOf } from "../../lib/loader-params.server";
 import { editorOf, refusal, type EditingAnswer } from "../../lib/content.server";
 import { formText, postedForm } from "../../lib/form";
 import { formatTime } from "../../lib/workspace-format";
@@ -38,7 +39,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return back("commented");
       case "link": {
         const { token, expiresAt } = await review.createLink(editor, type, slug);
-        const origin = domain.publicOrigin ?? new URL(request.url).origin;
+        const origin = originOf(context, request);
         return data<MadeLink>({ link: new URL(`/review/${token}`, origin).href, expiresAt });
       }
       case "revoke":

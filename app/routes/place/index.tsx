@@ -9,7 +9,7 @@ import type { RootData } from "../../root";
 import { SurroundingsMap } from "../../components/SurroundingsMap";
 import { ComingEvents } from "../../components/ComingEvents";
 
-export default function SiteActions() {
+export default function PlaceActions() {
   const { t } = useI18n();
   const root = useEnclosingRouteData<RootData>("root");
   const view = usePlace();

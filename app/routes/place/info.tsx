@@ -4,7 +4,7 @@ import { usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 import { PracticalFacts } from "../../components/PlaceFacts";
 
-export default function SiteInfo() {
+export default function PlaceInfo() {
   const { t } = useI18n();
   const { place } = usePlace();
   const paragraphs = place.information
@@ -14,14 +14,14 @@ export default function SiteInfo() {
   return (
     <section aria-labelledby="info-title">
       <Seo
-        title={t("siteInfo.pageTitle", { place: place.name })}
+        title={t("placeInfo.pageTitle", { place: place.name })}
         description={place.summary}
         path={`${sitePath.place(place.categoryId, place.cityId, place.id)}/info`}
       />
-      <h2 id="info-title">{t("siteInfo.title")}</h2>
+      <h2 id="info-title">{t("placeInfo.title")}</h2>
       {/* biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text never move, and two may read the same. */}
-      {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="state">{t("siteInfo.empty")}</p>}
-      <h3>{t("siteInfo.address")}</h3>
+      {paragraphs.length ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="state">{t("placeInfo.empty")}</p>}
+      <h3>{t("placeInfo.address")}</h3>
       <p>{place.address}</p>
       <PracticalFacts place={place} />
     </section>

@@ -32,7 +32,7 @@ export function mapLinks(place: { lat: number; lng: number; name: string }) {
   };
 }
 
-export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+export default function PlaceLayout({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const { place, images } = loaderData;
   const base = sitePath.place(place.categoryId, place.cityId, place.id);
@@ -60,7 +60,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         )}
         <div>
           <p className="breadcrumbs">
-            <LocalLink to={sitePath.citySites(place.categoryId, place.cityId)}>{place.cityName}</LocalLink>
+            <LocalLink to={sitePath.cityPlaces(place.categoryId, place.cityId)}>{place.cityName}</LocalLink>
             {" · "}
             {place.categoryName}
             {place.unesco ? ` · ${t("actionSection.unesco")}` : ""}
@@ -95,7 +95,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           {t("actionSection.allActions")}
         </LocalLink>{" "}
         ·{" "}
-        <a href={localePath(language, sitePath.citySites(place.categoryId, place.cityId))}>
+        <a href={localePath(language, sitePath.cityPlaces(place.categoryId, place.cityId))}>
           {t("actionSection.backToCity", { city: place.cityName })}
         </a>
       </p>

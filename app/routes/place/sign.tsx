@@ -5,7 +5,7 @@ import { VideoPlayer } from "../../components/VideoPlayer";
 import { usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 
-export default function SiteSign() {
+export default function PlaceSign() {
   const { t } = useI18n();
   const view = usePlace();
   const video = view.sign[0];

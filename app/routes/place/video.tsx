@@ -6,7 +6,7 @@ import { VideoPlayer, YouTubeFacade } from "../../components/VideoPlayer";
 import { usePlace } from "./layout";
 import { sitePath } from "../../lib/paths";
 
-export default function SiteVideo() {
+export default function PlaceVideo() {
   const { t } = useI18n();
   const view = usePlace();
   const [search] = useSearchParams();

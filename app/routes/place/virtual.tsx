@@ -96,7 +96,7 @@ function ProviderTour({ src, title }: { src: string; title: string }) {
   );
 }
 
-export default function SiteVirtual() {
+export default function PlaceVirtual() {
   const { t } = useI18n();
   const view = usePlace();
   const panorama = view.panoramas[0];

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { categorySchema, dataOf, listOf, presentCategory } from "../presenters.ts";
 import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 
-export const categoryRoutes = (domain: Domain) => {
+export const categoryRoutes = (domain: Domain, site: SiteConfig) => {
   async function present(c: Parameters<typeof originOf>[0], languageId: number | undefined, only?: number) {
     const language = await languageOr404(domain.content, languageId);
     const rows = (await domain.content.categories(language.code)).filter((x) => only === undefined || x.id === only);
@@ -14,7 +15,7 @@ export const categoryRoutes = (domain: Domain) => {
       "category",
       rows.map((r) => r.id),
     );
-    const origin = originOf(c, domain);
+    const origin = originOf(c, site);
     return rows.map((r) => presentCategory(r, language, origin + (covers.get(r.id)?.src ?? PLACEHOLDER_IMAGE)));
   }
   return [

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { citySchema, dataOf, listOf, presentCity } from "../presenters.ts";
 import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 
-export const cityRoutes = (domain: Domain) => [
+export const cityRoutes = (domain: Domain, site: SiteConfig) => [
   endpoint({
     method: "get",
     path: "/city1/cities/category/:cat/language/:lang",
@@ -22,7 +23,7 @@ export const cityRoutes = (domain: Domain) => [
         "city",
         cities.map((x) => x.id),
       );
-      const origin = originOf(c, domain);
+      const origin = originOf(c, site);
       return { data: cities.map((x) => presentCity(x, language, origin + (covers.get(x.id)?.src ?? PLACEHOLDER_IMAGE), category)) };
     },
   }),
@@ -39,7 +40,7 @@ export const cityRoutes = (domain: Domain) => [
       const language = await languageOr404(domain.content, query.language);
       const city = found(await domain.content.city(language.code, params.id), "City");
       const cover = (await domain.content.covers(language.code, "city", [city.id])).get(city.id);
-      return { data: presentCity(city, language, originOf(c, domain) + (cover?.src ?? PLACEHOLDER_IMAGE)) };
+      return { data: presentCity(city, language, originOf(c, site) + (cover?.src ?? PLACEHOLDER_IMAGE)) };
     },
   }),
 ];

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { found, id, languageOr404, originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import type { EventView } from "../../../domain/events/service.ts";
 import type { Occurrence } from "../../../domain/events/dates.ts";
 import { slug } from "../../../domain/content/schema.ts";
@@ -58,7 +59,7 @@ function presentEvent(e: EventView, language: LanguageCode, origin: string) {
   };
 }
 
-export const eventRoutes = (domain: Domain) => [
+export const eventRoutes = (domain: Domain, site: SiteConfig) => [
   endpoint({
     method: "get",
     path: "/event1/events",
@@ -71,7 +72,7 @@ export const eventRoutes = (domain: Domain) => [
       const language = await languageOr404(domain.content, query.language);
       const code = language.code as LanguageCode;
       if (query.city !== undefined) found(await domain.content.city(code, query.city), "City");
-      const origin = originOf(c, domain);
+      const origin = originOf(c, site);
       const dates = await domain.events.upcoming(code, { cityId: query.city, kind: query.kind });
       return { data: dates.map(({ event, on }) => ({ ...presentEvent(event, code, origin), date: presentDate(on) })) };
     },
@@ -90,7 +91,7 @@ export const eventRoutes = (domain: Domain) => [
       const code = language.code as LanguageCode;
       const { event, dates, last } = found(await domain.events.event(code, params.slug), "Event");
       return {
-        data: { ...presentEvent(event, code, originOf(c, domain)), dates: dates.map(presentDate), last: last ? presentDate(last) : null },
+        data: { ...presentEvent(event, code, originOf(c, site)), dates: dates.map(presentDate), last: last ? presentDate(last) : null },
       };
     },
   }),

@@ -3,11 +3,12 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { linkSchema, listOf, mediaSchema, presentLink, presentMedia, presentWay, waySchema } from "../presenters.ts";
 
 const placeParams = z.object({ place: id("place"), city: id("city"), cat: id("cat"), lang: id("lang") });
 
-export const mediaRoutes = (domain: Domain) => {
+export const mediaRoutes = (domain: Domain, site: SiteConfig) => {
   /** The place, in the asked language, if it lies in that city and category; 404 otherwise. */
   async function placeIn(params: z.infer<typeof placeParams>) {
     const language = await languageOr404(domain.content, params.lang);
@@ -31,7 +32,7 @@ export const mediaRoutes = (domain: Domain) => {
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
         const media = await domain.content.mediaOfPlace(scope.language.code, scope.place.id);
-        const origin = originOf(c, domain);
+        const origin = originOf(c, site);
         const info = `${origin}/back/api/user/place1/places/${scope.place.id}/information.txt?language=${scope.language.id}`;
         return {
           data: [
@@ -52,7 +53,7 @@ export const mediaRoutes = (domain: Domain) => {
       handle: async ({ params, c }) => {
         const scope = await placeIn(params);
         const media = await domain.content.mediaOfPlace(scope.language.code, scope.place.id);
-        const origin = originOf(c, domain);
+        const origin = originOf(c, site);
         return {
           data: [...media.sign, ...media.videos, ...media.youtube, ...media.tours, ...media.panoramas].map((m) =>
             presentLink(m, scope, absolute(origin, m.src)),

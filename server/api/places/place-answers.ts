@@ -5,13 +5,14 @@ import type { PlaceRow } from "../../../db/repositories/content.ts";
 import type { Language } from "../../../domain/content/service.ts";
 import { originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { presentPlace, presentService } from "../presenters.ts";
 
 /** Where a missing picture points, so the mobile app always gets a loadable URL. */
 export const PLACEHOLDER_IMAGE = "/icons/placeholder.svg";
 
-export async function placeAnswers(domain: Domain, c: Context, rows: PlaceRow[], language: Language) {
-  const origin = originOf(c, domain);
+export async function placeAnswers(domain: Domain, site: SiteConfig, c: Context, rows: PlaceRow[], language: Language) {
+  const origin = originOf(c, site);
   const ids = rows.map((r) => r.id);
   const serviceIds = [...new Set(rows.map((r) => r.service_type_id).filter((x): x is number => x !== null))];
   const [covers, serviceCovers, services] = await Promise.all([

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { endpoint } from "../registry.ts";
 import { digits, found, id, languageOr404, languageQuery, pageQuery, paginated, paginationSchema } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { dataOf, placeSchema } from "../presenters.ts";
 import { placeAnswers } from "./place-answers.ts";
 import { LIST_LIMITS } from "../../../shared/limits.ts";
@@ -13,12 +14,12 @@ import { placesOfCategoryFilter } from "../../../domain/content/category-kind.ts
 const placePage = paginationSchema.extend({ data: z.array(placeSchema) });
 const cityCategory = { city: id("city"), cat: id("cat"), lang: id("lang") };
 
-export const placeRoutes = (domain: Domain) => {
+export const placeRoutes = (domain: Domain, site: SiteConfig) => {
   async function list(c: Context, language: Language, filter: PlaceFilter, query: z.infer<typeof pageQuery>) {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? LIST_LIMITS.defaultPerPage;
     const { items, total } = await domain.content.places(language.code, filter, { page, perPage });
-    return paginated(c, await placeAnswers(domain, c, items, language), total, page, perPage);
+    return paginated(c, await placeAnswers(domain, site, c, items, language), total, page, perPage);
   }
   /** Resolves the language, city and category of a filtered list, answering 404 for any unknown one. */
   async function scope(params: { city: number; cat: number; lang: number }) {
@@ -41,7 +42,7 @@ export const placeRoutes = (domain: Domain) => {
       handle: async ({ params, query, c }) => {
         const language = await languageOr404(domain.content, query.language);
         const place = found(await domain.content.place(language.code, params.id), "Place");
-        return { data: (await placeAnswers(domain, c, [place], language))[0] };
+        return { data: (await placeAnswers(domain, site, c, [place], language))[0] };
       },
     }),
     endpoint({

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { endpoint } from "../registry.ts";
 import { languageOr404, paginated, paginationSchema } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { placeSchema } from "../presenters.ts";
 import { placeAnswers } from "../places/place-answers.ts";
 import { searchBody, searchQuery } from "./schema.ts";
 
 const KIND_OF_TYPE: Record<number, string> = { 1: "site", 2: "service", 4: "culture" };
 
-export const searchRoutes = (domain: Domain) => [
+export const searchRoutes = (domain: Domain, site: SiteConfig) => [
   endpoint({
     method: "post",
     path: "/place1/search",
@@ -44,7 +45,7 @@ export const searchRoutes = (domain: Domain) => [
         const row = byId.get(id);
         return row ? [row] : [];
       });
-      return paginated(c, await placeAnswers(domain, c, ranked, language), total, query.page, query.per_page);
+      return paginated(c, await placeAnswers(domain, site, c, ranked, language), total, query.page, query.per_page);
     },
   }),
 ];

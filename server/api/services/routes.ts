@@ -3,19 +3,20 @@ import type { Context } from "hono";
 import { endpoint } from "../registry.ts";
 import { found, id, languageOr404, languageQuery, originOf } from "../common.ts";
 import type { Domain } from "../../../domain/domain.ts";
+import type { SiteConfig } from "../../../shared/site-config.ts";
 import { dataOf, listOf, presentService, serviceSchema } from "../presenters.ts";
 import { PLACEHOLDER_IMAGE } from "../places/place-answers.ts";
 import type { ServiceTypeRow } from "../../../db/repositories/content.ts";
 import type { Language } from "../../../domain/content/service.ts";
 
-export const serviceRoutes = (domain: Domain) => {
+export const serviceRoutes = (domain: Domain, site: SiteConfig) => {
   async function present(c: Context, rows: ServiceTypeRow[], language: Language, scope: { categoryId?: number; cityId?: number } = {}) {
     const covers = await domain.content.covers(
       language.code,
       "service_type",
       rows.map((r) => r.id),
     );
-    const origin = originOf(c, domain);
+    const origin = originOf(c, site);
     return rows.map((s) => presentService(s, language, origin + (covers.get(s.id)?.src ?? PLACEHOLDER_IMAGE), scope));
   }
   return [

@@ -1,6 +1,6 @@
 // /cities/{categoryId}/sites/{cityId}: the city's sites, the chosen category first, each list headed
 // "discover {category} of {city}". The chosen category's list comes in pages (?page=N).
-import type { Route } from "./+types/city-sites";
+import type { Route } from "./+types/city-places";
 import { idParam, languageOf, notFound, domainOf } from "../lib/loader-params.server";
 import { coverImages, placeCards } from "../lib/view.server";
 import { Picture } from "../components/Picture";
@@ -65,15 +65,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export default function CitySites({ loaderData }: Route.ComponentProps) {
+export default function CityPlaces({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const { city, category, photo, at, first, others, events } = loaderData;
   return (
     <div className="page">
       <Seo
-        title={t("sites.title", { category: category.name, city: city.name })}
+        title={t("cityPlaces.title", { category: category.name, city: city.name })}
         description={city.description}
-        path={sitePath.citySites(category.id, city.id)}
+        path={sitePath.cityPlaces(category.id, city.id)}
         page={at.page}
         jsonLd={{
           "@context": "https://schema.org",
@@ -91,27 +91,27 @@ export default function CitySites({ loaderData }: Route.ComponentProps) {
           </figcaption>
         </figure>
       )}
-      <h1>{t("sites.title", { category: category.name, city: city.name })}</h1>
+      <h1>{t("cityPlaces.title", { category: category.name, city: city.name })}</h1>
       <p className="lead">{city.description}</p>
-      {at.page === 1 && <SaveOffline page={localePath(language, sitePath.citySites(category.id, city.id))} />}
+      {at.page === 1 && <SaveOffline page={localePath(language, sitePath.cityPlaces(category.id, city.id))} />}
       <ComingEvents events={events} />
       <section className="section" aria-labelledby="sites-main">
         <h2 id="sites-main" className="visually-hidden">
-          {t("sites.title", { category: category.name, city: city.name })}
+          {t("cityPlaces.title", { category: category.name, city: city.name })}
         </h2>
-        <PlaceGrid places={first} emptyText={t("sites.empty")} />
-        <Pager path={sitePath.citySites(category.id, city.id)} {...at} />
+        <PlaceGrid places={first} emptyText={t("cityPlaces.empty")} />
+        <Pager path={sitePath.cityPlaces(category.id, city.id)} {...at} />
       </section>
-      <DataState data={others} group="sites" emptyText={false} loadingKey="loadingCityInfo.text">
+      <DataState data={others} group="cityPlaces" emptyText={false} loadingKey="loadingCityInfo.text">
         {(sections) =>
           sections.map((s) => (
             <section key={s.id} className="section" aria-labelledby={`sites-${s.id}`}>
-              <h2 id={`sites-${s.id}`}>{t("sites.title", { category: s.name, city: city.name })}</h2>
+              <h2 id={`sites-${s.id}`}>{t("cityPlaces.title", { category: s.name, city: city.name })}</h2>
               <PlaceGrid places={s.places} />
               {s.total > s.places.length && (
                 <p className="see-all">
-                  <LocalLink to={sitePath.citySites(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
-                    {t("sites.seeAll", { count: s.total })}
+                  <LocalLink to={sitePath.cityPlaces(s.id, city.id)} aria-describedby={`sites-${s.id}`}>
+                    {t("cityPlaces.seeAll", { count: s.total })}
                   </LocalLink>
                 </p>
               )}
