@@ -14,7 +14,8 @@ import { EVENT_KINDS, EVENT_RULES, EVENT_STATUSES } from "../../shared/events";
 import { licenceName } from "./workspace-format";
 import { workspaceLanguage, workspaceMessages } from "../i18n/workspace-messages";
 import { translate } from "../i18n/translate";
-import { CONTENT_FIELDS, type FieldSpec, type OptionsOf } from "./content-fields";
+import type { FieldSpec, OptionsOf } from "./content-fields";
+import { CONTENT_FIELDS } from "./content-fields.server";
 
 export function editorOf(context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
