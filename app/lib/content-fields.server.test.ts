@@ -8,7 +8,7 @@ import { placeSizeProblems } from "../../domain/content/checks";
 import { guidePage, settingsFile, translated } from "../../domain/content/schema";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import { CONTENT_LAYOUT, type FieldSpec } from "./content-fields";
-import { CONTENT_FIELDS, fieldSpecs } from "./content-fields.server";
+import { CONTENT_FIELDS, fieldSpecs, schemaChoices } from "./content-fields.server";
 
 /** What a kind's form does not show: the slug (the new item's form asks for it), and what uploads set. */
 const NOT_IN_FORM: Record<string, string[]> = {
@@ -84,6 +84,13 @@ describe("the workspace's form", () => {
     expect(field(settings, "retentionMonths")).toEqual({ name: "retentionMonths", kind: "number" });
     const guide = fieldSpecs(guidePage.extend({ summary: translated.optional() }), CONTENT_LAYOUT.guide ?? []);
     expect(field(guide, "summary")).toEqual({ name: "summary", kind: "long", optional: true });
+  });
+
+  it("offers the choices a schema allows: an enum's values, a union's kinds, an integer range", () => {
+    expect(schemaChoices("settings", "social.network")).toEqual(settingsFile.shape.social.element.shape.network.options);
+    expect(schemaChoices("media", "entries.kind")).toEqual(["video", "sign", "youtube", "panorama", "tour"]);
+    expect(schemaChoices("service", "star")).toEqual([1, 2, 3, 4, 5]);
+    expect(() => schemaChoices("city", "radiusKm")).toThrow(/radiusKm/);
   });
 
   it("refuses a layout that names a field its schema does not have, or shows one as what it is not", () => {

@@ -2,7 +2,7 @@
 // field is, as JSON Schema (zod's own reading of it, a stable form to walk), and the layout where and how it
 // is shown. A layout naming a field the schema does not have fails here, when the server starts.
 import { z } from "zod";
-import { DOCUMENT_TYPES, isDocumentType } from "../../domain/content/documents";
+import { DOCUMENT_TYPES, type DocumentType, isDocumentType } from "../../domain/content/documents";
 import { LANGUAGE_CODES } from "../../shared/languages";
 import { CONTENT_LAYOUT, type FieldLayout, type FieldSpec } from "./content-fields";
 
@@ -13,6 +13,8 @@ type Json = {
   enum?: unknown[];
   const?: unknown;
   default?: unknown;
+  minimum?: number;
+  maximum?: number;
   minItems?: number;
   properties?: Record<string, Json>;
   required?: string[];
@@ -21,8 +23,11 @@ type Json = {
   oneOf?: Json[];
 };
 
-/** A field as the schema has it: the variants of a union each say what it is in theirs. */
-type Found = { schema: Json; optional: boolean; nullable: boolean };
+/**
+ * A field as the schema has it: in the first variant of a union that has it (`schema`) and in each (`all`);
+ * `inOptional`: within an object a draft may leave out.
+ */
+type Found = { schema: Json; all: Json[]; optional: boolean; nullable: boolean; inOptional: boolean };
 
 /** The objects a schema may be: itself, or each variant of a union of objects. */
 const variants = (schema: Json): Json[] => schema.oneOf ?? schema.anyOf ?? [schema];
@@ -31,15 +36,27 @@ const variants = (schema: Json): Json[] => schema.oneOf ?? schema.anyOf ?? [sche
  * A property of an object (or of the variants of a union). A field with a default is not optional: the form
  * marks it, and an empty one is the default's to fill. A nullable one is optional (null says "not given").
  */
-function property(objects: Json[], name: string, path: string): Found {
+function property(objects: Json[], name: string, path: string): Omit<Found, "inOptional"> {
   const found = objects.filter((o) => o.properties?.[name]);
   const first = found[0]?.properties?.[name];
   if (!first) throw new Error(`The form shows ${path}, which its schema does not have`);
   const nonNull = first.anyOf?.filter((s) => s.type !== "null") ?? [first];
   const nullable = nonNull.length < (first.anyOf?.length ?? 1);
   const schema = (nullable && nonNull.length === 1 && nonNull[0]) || first;
+  const all = found.flatMap((o) => o.properties?.[name] ?? []);
   const required = (o: Json) => o.required?.includes(name) || o.properties?.[name]?.default !== undefined;
-  return { schema, nullable, optional: nullable || found.length < objects.length || !found.every(required) };
+  return { schema, all, nullable, optional: nullable || found.length < objects.length || !found.every(required) };
+}
+
+/** The field at a dotted path ("status.source.url", a list's "social.network"). */
+function fieldAt(objects: Json[], path: string): Found {
+  let found: Found = { schema: { type: "object" }, all: [], optional: false, nullable: false, inOptional: false };
+  let within = objects;
+  for (const part of path.split(".")) {
+    found = { ...property(within, part, path), inOptional: found.inOptional || found.optional };
+    within = variants(found.schema.items ?? found.schema);
+  }
+  return found;
 }
 
 const isTranslated = (schema: Json) =>
@@ -69,16 +86,8 @@ function kindOf(layout: FieldLayout, schema: Json, path: string): Exclude<FieldS
  * is saved as false, unless the object it is in may be absent: its false would make that object.
  */
 function spec(layout: FieldLayout, objects: Json[], path: string): FieldSpec {
-  const parts = layout.name.split(".");
-  let found: Found = { schema: { type: "object" }, optional: false, nullable: false };
-  let within = objects;
-  let inOptional = false;
-  for (const part of parts) {
-    inOptional ||= found.optional;
-    found = property(within, part, path);
-    within = variants(found.schema);
-  }
-  const { schema, nullable } = found;
+  const found = fieldAt(objects, layout.name);
+  const { schema, nullable, inOptional } = found;
   const optional = found.optional || inOptional;
   const flags = { ...(layout.label && { label: layout.label }) };
   if (layout.options)
@@ -117,10 +126,26 @@ function spec(layout: FieldLayout, objects: Json[], path: string): FieldSpec {
   }
 }
 
+const objectsOf = (schema: z.ZodType) => variants(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json);
+
 /** The fields of a kind's form, from its schema (what it is) and its layout (where and how it is shown). */
 export function fieldSpecs(schema: z.ZodType, layout: FieldLayout[]): FieldSpec[] {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
-  return layout.map((field) => spec(field, variants(json), field.name));
+  const objects = objectsOf(schema);
+  return layout.map((field) => spec(field, objects, field.name));
+}
+
+/**
+ * The values a choice's schema allows, in its order: an enum's, the variants' of a union (a media entry's
+ * kind), or the integers of a range (a hotel's stars).
+ */
+export function schemaChoices(type: DocumentType, path: string): Array<string | number> {
+  const { all } = fieldAt(objectsOf(DOCUMENT_TYPES[type].schema), path);
+  const values = all.flatMap((s) => s.anyOf ?? [s]).flatMap((s) => s.enum ?? (s.const === undefined ? [] : [s.const]));
+  if (values.length > 0) return values as Array<string | number>;
+  const range = all[0]?.anyOf?.find((s) => s.type === "integer") ?? all[0];
+  const { minimum = 0, maximum = -1 } = range ?? {};
+  if (range?.type !== "integer" || maximum - minimum > 100) throw new Error(`${type} ${path} is no choice`);
+  return Array.from({ length: maximum - minimum + 1 }, (_, i) => minimum + i);
 }
 
 /** The fields of each kind of content the workspace edits. */
