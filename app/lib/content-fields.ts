@@ -1,6 +1,10 @@
-// The fields of each kind of content as the workspace's form shows them, in the order of its content/ file.
+// How the workspace's form shows each kind of content: its fields in the order of its content/ file, grouped,
+// with the widget each one needs. What a field is (a number or an integer, a link, a date, a choice among
+// numbers, whether a draft may leave it empty, how many rows a list needs) is the schema's to say:
+// content-fields.server.ts reads it from there, so the form cannot drift from what a save checks.
 // The form's input names are the fields' paths in the document ("name.ar", "images.0.motif"), so a problem
 // the server finds (zod's, or a content check's) is shown beside the input of the same path.
+// This module holds no schema, so the pages that list the kinds do not send zod to the browser.
 import { PRACTICAL_TEXTS } from "../../shared/place-facts";
 
 /** Where a choice's options come from (the loader sends them). */
@@ -28,7 +32,11 @@ export type OptionsOf =
  */
 type Labelled = { label?: string };
 
-/** `nullable` (text fields): an empty field is saved as null (a setting the ministry has not given yet), else left out. */
+/**
+ * A field as the form shows it, made from its layout and its schema. `optional`: a draft may leave it empty
+ * (no "needed" mark; an empty one is left out). `nullable` (text fields): an empty field is saved as null (a
+ * setting the ministry has not given yet).
+ */
 export type FieldSpec = Labelled &
   (
     | { name: string; kind: "text" | "url" | "email" | "date"; optional?: boolean; nullable?: boolean }
@@ -44,196 +52,165 @@ export type FieldSpec = Labelled &
     | { name: string; kind: "group"; fields: FieldSpec[]; min?: number }
   );
 
-const coordinates = (name: string): FieldSpec[] => [
-  { name: `${name}.lat`, kind: "number", step: "0.0001" },
-  { name: `${name}.lng`, kind: "number", step: "0.0001" },
+/**
+ * A field's place and widget in the form; everything else comes from the schema. `widget`: a translated text
+ * written as paragraphs (`long`), a library file an upload names (`file`), details written as YAML (`yaml`).
+ * `options`: a select among these (a slug is typed, else). `step`: a number's precision. `fields`: a list's
+ * row; `min`: the rows it offers and marks as needed, when the site needs more than a draft must have.
+ */
+export type FieldLayout = Labelled & {
+  name: string;
+  widget?: "long" | "file" | "yaml";
+  options?: OptionsOf;
+  step?: string;
+  fields?: FieldLayout[];
+  min?: number;
+};
+
+const coordinates = (name: string): FieldLayout[] => [
+  { name: `${name}.lat`, step: "0.0001" },
+  { name: `${name}.lng`, step: "0.0001" },
 ];
-const image: FieldSpec = {
+/** A site needs three pictures to be published (checks.ts `placeSizeProblems`); a draft may have one. */
+const image: FieldLayout = {
   name: "images",
-  kind: "group",
   min: 3,
-  fields: [
-    { name: "motif", kind: "choice", options: "motifs" },
-    { name: "picture", kind: "choice", options: "pictures", optional: true },
-    { name: "caption", kind: "translated" },
-  ],
+  fields: [{ name: "motif", options: "motifs" }, { name: "picture", options: "pictures" }, { name: "caption" }],
 };
 /** A traveller's facts (shared/place-facts.ts): each one optional, an empty one is left out of the document. */
-const facts: FieldSpec[] = [
-  { name: "status.state", kind: "choice", options: "placeStates", optional: true },
-  { name: "status.verified", kind: "date", optional: true },
-  { name: "status.source.name", kind: "translated", optional: true, label: "sourceName" },
-  { name: "status.source.url", kind: "url", optional: true, label: "sourceUrl" },
-  { name: "status.seen", kind: "boolean", optional: true, label: "seen" },
-  { name: "status.note", kind: "translated", optional: true },
-  { name: "inDangerSince", kind: "integer", optional: true },
-  ...PRACTICAL_TEXTS.map((name): FieldSpec => ({ name: `practical.${name}`, kind: "translated", optional: true })),
-  { name: "practical.travelMinutes", kind: "integer", optional: true },
-  { name: "practical.checked", kind: "date", optional: true, label: "practicalChecked" },
-  { name: "safety", kind: "long", optional: true },
-  { name: "safetyChecked", kind: "date", optional: true },
+const facts: FieldLayout[] = [
+  { name: "status.state", options: "placeStates" },
+  { name: "status.verified" },
+  { name: "status.source.name", label: "sourceName" },
+  { name: "status.source.url", label: "sourceUrl" },
+  { name: "status.seen", label: "seen" },
+  { name: "status.note" },
+  { name: "inDangerSince" },
+  ...PRACTICAL_TEXTS.map((name): FieldLayout => ({ name: `practical.${name}` })),
+  { name: "practical.travelMinutes" },
+  { name: "practical.checked", label: "practicalChecked" },
+  { name: "safety", widget: "long" },
+  { name: "safetyChecked" },
 ];
-const place: FieldSpec[] = [
-  { name: "category", kind: "choice", options: "categories" },
-  { name: "city", kind: "choice", options: "cities" },
-  { name: "governorate", kind: "choice", options: "governorates" },
+const place: FieldLayout[] = [
+  { name: "category", options: "categories" },
+  { name: "city", options: "cities" },
+  { name: "governorate", options: "governorates" },
   ...coordinates("coordinates"),
-  { name: "featured", kind: "boolean" },
-  { name: "popularity", kind: "integer" },
-  { name: "unesco", kind: "boolean" },
-  { name: "wikidata", kind: "text", optional: true },
-  { name: "name", kind: "translated" },
-  { name: "aliases", kind: "lines" },
-  { name: "address", kind: "translated" },
-  { name: "summary", kind: "long" },
-  { name: "information", kind: "long" },
+  { name: "featured" },
+  { name: "popularity" },
+  { name: "unesco" },
+  { name: "wikidata" },
+  { name: "name" },
+  { name: "aliases" },
+  { name: "address" },
+  { name: "summary", widget: "long" },
+  { name: "information", widget: "long" },
   image,
   ...facts,
 ];
 
 /** Whose a library photograph or video is (domain/content/schema.ts `credited`). */
-const credited: FieldSpec[] = [
-  { name: "credit", kind: "text" },
-  { name: "licence", kind: "choice", options: "licences" },
-  { name: "source", kind: "url", optional: true },
-  { name: "taken", kind: "date", optional: true },
-  { name: "toConfirm", kind: "text", optional: true },
+const credited: FieldLayout[] = [
+  { name: "credit" },
+  { name: "licence", options: "licences" },
+  { name: "source" },
+  { name: "taken" },
+  { name: "toConfirm" },
 ];
 
 /** The fields of each kind of content, in the order the workspace lists the kinds. */
-export const CONTENT_FIELDS: Record<string, FieldSpec[]> = {
+export const CONTENT_LAYOUT: Record<string, FieldLayout[]> = {
   site: place,
   culture: place,
-  service: [
-    ...place.slice(0, 3),
-    { name: "service", kind: "choice", options: "serviceTypes" },
-    { name: "star", kind: "choice", options: "stars", optional: true, numeric: true },
-    ...place.slice(3),
-  ],
+  service: [...place.slice(0, 3), { name: "service", options: "serviceTypes" }, { name: "star", options: "stars" }, ...place.slice(3)],
   city: [
     ...coordinates("centre"),
-    { name: "radiusKm", kind: "number" },
-    { name: "picture", kind: "choice", options: "pictures", optional: true },
-    { name: "name", kind: "translated" },
-    { name: "aliases", kind: "lines" },
-    { name: "description", kind: "long", optional: true },
+    { name: "radiusKm" },
+    { name: "picture", options: "pictures" },
+    { name: "name" },
+    { name: "aliases" },
+    { name: "description", widget: "long" },
   ],
-  category: [
-    { name: "kind", kind: "choice", options: "kinds", numeric: true },
-    { name: "name", kind: "translated" },
-    { name: "description", kind: "long", optional: true },
-  ],
-  "service-type": [
-    { name: "name", kind: "translated" },
-    { name: "description", kind: "long" },
-  ],
+  category: [{ name: "kind", options: "kinds" }, { name: "name" }, { name: "description", widget: "long" }],
+  "service-type": [{ name: "name" }, { name: "description", widget: "long" }],
   experience: [
-    { name: "motif", kind: "choice", options: "motifs" },
-    { name: "city", kind: "choice", options: "cities", optional: true },
-    { name: "title", kind: "translated" },
-    { name: "description", kind: "long" },
+    { name: "motif", options: "motifs" },
+    { name: "city", options: "cities" },
+    { name: "title" },
+    { name: "description", widget: "long" },
   ],
   gallery: [
-    { name: "motif", kind: "choice", options: "motifs" },
-    { name: "picture", kind: "choice", options: "pictures", optional: true },
-    { name: "title", kind: "translated" },
-    { name: "description", kind: "long" },
+    { name: "motif", options: "motifs" },
+    { name: "picture", options: "pictures" },
+    { name: "title" },
+    { name: "description", widget: "long" },
   ],
   media: [
     {
       name: "entries",
-      kind: "group",
+      // A place's media document is made to hold its first entry.
       min: 1,
       fields: [
-        { name: "kind", kind: "choice", options: "mediaKinds" },
-        { name: "src", kind: "text" },
-        { name: "width", kind: "integer", optional: true },
-        { name: "height", kind: "integer", optional: true },
-        { name: "title", kind: "translated" },
-        { name: "details", kind: "yaml" },
+        { name: "kind", options: "mediaKinds" },
+        { name: "src" },
+        { name: "width" },
+        { name: "height" },
+        { name: "title" },
+        { name: "details", widget: "yaml" },
       ],
     },
   ],
-  picture: [{ name: "file", kind: "file" }, { name: "alt", kind: "translated" }, { name: "caption", kind: "translated" }, ...credited],
+  picture: [{ name: "file", widget: "file" }, { name: "alt" }, { name: "caption" }, ...credited],
   // The video's size, length and captions files are set by uploads (admin/media, the item's captions form).
-  video: [
-    { name: "file", kind: "file" },
-    { name: "place", kind: "choice", options: "places" },
-    { name: "sign", kind: "boolean" },
-    { name: "title", kind: "translated" },
-    ...credited,
-  ],
+  video: [{ name: "file", widget: "file" }, { name: "place", options: "places" }, { name: "sign" }, { name: "title" }, ...credited],
   guide: [
-    { name: "order", kind: "integer" },
-    { name: "reviewed", kind: "date" },
-    { name: "title", kind: "translated" },
-    { name: "summary", kind: "long" },
-    {
-      name: "sections",
-      kind: "group",
-      min: 1,
-      fields: [
-        { name: "heading", kind: "translated" },
-        { name: "body", kind: "long" },
-      ],
-    },
-    {
-      name: "sources",
-      kind: "group",
-      fields: [
-        { name: "name", kind: "translated" },
-        { name: "url", kind: "url" },
-      ],
-    },
+    { name: "order" },
+    { name: "reviewed" },
+    { name: "title" },
+    { name: "summary", widget: "long" },
+    { name: "sections", fields: [{ name: "heading" }, { name: "body", widget: "long" }] },
+    { name: "sources", fields: [{ name: "name" }, { name: "url" }] },
   ],
   // An event's place is its slug, typed: a choice among tens of thousands of places would be no choice.
   event: [
-    { name: "kind", kind: "choice", options: "eventKinds" },
-    { name: "status", kind: "choice", options: "eventStatuses" },
-    { name: "city", kind: "choice", options: "cities" },
-    { name: "place", kind: "text", optional: true },
-    { name: "name", kind: "translated" },
-    { name: "summary", kind: "long" },
-    { name: "description", kind: "long", optional: true },
-    { name: "starts", kind: "text", optional: true },
-    { name: "ends", kind: "text", optional: true },
-    { name: "repeat", kind: "text", optional: true },
-    { name: "computed", kind: "choice", options: "eventRules", optional: true },
-    { name: "days", kind: "integer", optional: true },
-    { name: "source", kind: "url" },
-    { name: "picture", kind: "choice", options: "pictures", optional: true },
+    { name: "kind", options: "eventKinds" },
+    { name: "status", options: "eventStatuses" },
+    { name: "city", options: "cities" },
+    { name: "place" },
+    { name: "name" },
+    { name: "summary", widget: "long" },
+    { name: "description", widget: "long" },
+    { name: "starts" },
+    { name: "ends" },
+    { name: "repeat" },
+    { name: "computed", options: "eventRules" },
+    { name: "days" },
+    { name: "source" },
+    { name: "picture", options: "pictures" },
   ],
   settings: [
-    { name: "address", kind: "translated" },
-    { name: "phone", kind: "text", optional: true, nullable: true },
-    { name: "email", kind: "email", optional: true, nullable: true },
-    { name: "contactRecipients", kind: "lines" },
-    { name: "retentionMonths", kind: "integer" },
-    { name: "statusReviewMonths", kind: "integer" },
-    { name: "factsReviewMonths", kind: "integer" },
-    { name: "reviewBeforePublish", kind: "boolean" },
-    { name: "workingHours", kind: "translated" },
-    {
-      name: "social",
-      kind: "group",
-      min: 3,
-      fields: [
-        { name: "network", kind: "choice", options: "networks" },
-        { name: "url", kind: "url" },
-      ],
-    },
-    { name: "appStoreUrl", kind: "url" },
-    { name: "googlePlayUrl", kind: "url" },
+    { name: "address" },
+    { name: "phone" },
+    { name: "email" },
+    { name: "contactRecipients" },
+    { name: "retentionMonths" },
+    { name: "statusReviewMonths" },
+    { name: "factsReviewMonths" },
+    { name: "reviewBeforePublish" },
+    { name: "workingHours" },
+    { name: "social", fields: [{ name: "network", options: "networks" }, { name: "url" }] },
+    { name: "appStoreUrl" },
+    { name: "googlePlayUrl" },
   ],
 };
 
-export const CONTENT_TYPES = Object.keys(CONTENT_FIELDS);
+export const CONTENT_TYPES = Object.keys(CONTENT_LAYOUT);
 
-/** The traveller's facts an item of a place type has not filled yet (the item page lists them), as field specs. */
-export function unknownFacts(type: string, draft: unknown): FieldSpec[] {
-  if (!["site", "culture", "service"].includes(type)) return [];
+/** The traveller's facts an item's form shows and its draft has not filled yet (the item page lists them). */
+export function unknownFacts(specs: FieldSpec[], draft: unknown): FieldSpec[] {
   const body = (draft ?? {}) as { status?: unknown; practical?: Record<string, unknown> };
-  return facts.filter(
+  return specs.filter(
     (spec) =>
       (spec.name === "status.state" && !body.status) ||
       (spec.name.startsWith("practical.") && body.practical?.[spec.name.slice("practical.".length)] === undefined),

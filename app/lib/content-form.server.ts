@@ -1,9 +1,10 @@
-// A posted content form back into the document's shape, by the field specs of app/lib/content-fields.ts.
+// A posted content form back into the document's shape, by the field specs of app/lib/content-fields.server.ts.
 // It only converts (numbers, checkboxes, lines, YAML); what is wrong is for the zod schemas to say, so a
 // bad value reaches them as it was written and comes back with its message.
 import { parse } from "yaml";
 import { LANGUAGE_CODES } from "../../shared/languages";
-import { CONTENT_FIELDS, type FieldSpec } from "./content-fields";
+import type { FieldSpec } from "./content-fields";
+import { CONTENT_FIELDS } from "./content-fields.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

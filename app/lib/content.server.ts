@@ -14,7 +14,8 @@ import { EVENT_KINDS, EVENT_RULES, EVENT_STATUSES } from "../../shared/events";
 import { licenceName } from "./workspace-format";
 import { workspaceLanguage, workspaceMessages } from "../i18n/workspace-messages";
 import { translate } from "../i18n/translate";
-import { CONTENT_FIELDS, type FieldSpec, type OptionsOf } from "./content-fields";
+import type { FieldSpec, OptionsOf } from "./content-fields";
+import { CONTENT_FIELDS, schemaChoices } from "./content-fields.server";
 
 export function editorOf(context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
@@ -41,6 +42,14 @@ function usesOptions(fields: FieldSpec[], options: OptionsOf): boolean {
   return fields.some((f) => (f.kind === "choice" && f.options === options) || (f.kind === "group" && usesOptions(f.fields, options)));
 }
 
+const plain = (list: readonly (string | number)[]) => list.map((x) => ({ value: String(x), label: String(x) }));
+/** The choices only their schemas list, read once. */
+const SCHEMA_CHOICES = {
+  networks: plain(schemaChoices("settings", "social.network")),
+  mediaKinds: plain(schemaChoices("media", "entries.kind")),
+  stars: plain(schemaChoices("service", "star")),
+};
+
 /** The options of every choice in a form (app/lib/content-fields.ts names them). */
 export async function formOptions(context: Readonly<RouterContextProvider>, type: string) {
   const { editor, editing } = editorOf(context);
@@ -50,16 +59,13 @@ export async function formOptions(context: Readonly<RouterContextProvider>, type
   // A place's category is of the kind its type needs (content checks say the same).
   const kind = type === "service" ? 2 : type === "culture" ? 4 : 1;
   const choice = (list: Array<{ slug: string; title: string }>) => list.map((x) => ({ value: x.slug, label: x.title }));
-  const plain = (list: readonly (string | number)[]) => list.map((x) => ({ value: String(x), label: String(x) }));
   return {
     motifs: plain(MOTIFS),
     categories: choice(refs.categories.filter((c) => c.kind === kind)),
     cities: choice(refs.cities),
     serviceTypes: choice(refs.serviceTypes),
     kinds: plain(CATEGORY_KINDS),
-    networks: plain(["facebook", "instagram", "x", "youtube", "telegram"]),
-    mediaKinds: plain(["video", "sign", "youtube", "panorama", "tour"]),
-    stars: plain([1, 2, 3, 4, 5]),
+    ...SCHEMA_CHOICES,
     // Only published photographs: a public page may show nothing that is not.
     pictures: choice(refs.pictures),
     places: choice(refs.places),

@@ -1,4 +1,4 @@
-// The form of one content item, made from its field specs (app/lib/content-fields.ts): each translated field
+// The form of one content item, made from its field specs (app/lib/content-fields.server.ts): each translated field
 // shows its seven languages side by side, each input in its language's direction, with the translation's
 // status; a problem the server found is shown beside its input. What this account may not change is shown
 // read-only and posted back as it was, so the server can tell (and refuse) any change to it.

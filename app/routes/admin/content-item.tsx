@@ -8,7 +8,8 @@ import { appContext } from "../../request-context";
 import type { Route } from "./+types/content-item";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, formOptions, isDeletable, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
-import { CONTENT_FIELDS, unknownFacts, type FieldSpec } from "../../lib/content-fields";
+import { unknownFacts, type FieldSpec } from "../../lib/content-fields";
+import { CONTENT_FIELDS } from "../../lib/content-fields.server";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { formText, postedForm } from "../../lib/form";
 import { ContentFields, fieldName, idOf, Outcome, ProblemList } from "../../components/workspace/ContentForm";
@@ -32,6 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       live: item.status === "draft" ? null : await publicPathOf(domain, item.type, item.slug),
       versions: await domain.versions.list(editor, item.type, item.slug),
       review: await reviewOf(context, item.type, item.slug, item.review),
+      specs: CONTENT_FIELDS[item.type] ?? [],
       options: await formOptions(context, item.type),
       may,
       me: editor.email,
@@ -183,7 +185,7 @@ function Versions({ path, versions }: { path: string; versions: VersionSummary[]
 
 export default function ContentItem() {
   const { t, language } = useI18n();
-  const { item, live, versions, review, options, may, fixed, deletable, picture, video, me } = useLoaderData<typeof loader>();
+  const { item, live, versions, review, specs, options, may, fixed, deletable, picture, video, me } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
   const done = search.get("done");
@@ -258,7 +260,7 @@ export default function ContentItem() {
       <Form method="post" className="ws-form ws-content-form" key={item.revision}>
         <input type="hidden" name="revision" value={revision} />
         <ContentFields
-          specs={CONTENT_FIELDS[item.type] ?? []}
+          specs={specs}
           values={item.draft}
           options={options}
           problems={problems}
@@ -286,7 +288,7 @@ export default function ContentItem() {
           </ul>
         </nav>
       )}
-      <UnknownFacts specs={unknownFacts(item.type, item.draft)} />
+      <UnknownFacts specs={unknownFacts(specs, item.draft)} />
       <Versions path={`/admin/content/${item.type}/${item.slug}`} versions={versions} />
       {may.edit && deletable && (
         <details className="ws-card ws-delete">

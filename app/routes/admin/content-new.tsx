@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import type { Route } from "./+types/content-new";
 import { useI18n } from "../../i18n/I18nProvider";
 import { editorOf, formOptions, isFixedType, refusal, type EditingAnswer } from "../../lib/content.server";
-import { CONTENT_FIELDS, CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
+import { CONTENT_TYPES, LIBRARY_TYPES } from "../../lib/content-fields";
+import { CONTENT_FIELDS } from "../../lib/content-fields.server";
 import { bodyFromForm } from "../../lib/content-form.server";
 import { postedForm } from "../../lib/form";
 import { ContentFields, Outcome } from "../../components/workspace/ContentForm";
@@ -12,7 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!CONTENT_TYPES.includes(params.type) || isFixedType(params.type) || LIBRARY_TYPES.includes(params.type))
     throw data(null, { status: 404 });
   const { may } = editorOf(context);
-  return { type: params.type, options: await formOptions(context, params.type), may };
+  return { type: params.type, specs: CONTENT_FIELDS[params.type] ?? [], options: await formOptions(context, params.type), may };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -31,7 +32,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function ContentNew() {
   const { t } = useI18n();
-  const { type, options, may } = useLoaderData<typeof loader>();
+  const { type, specs, options, may } = useLoaderData<typeof loader>();
   const answer = useActionData<EditingAnswer & { body?: unknown }>();
   const problems = answer && "problems" in answer ? answer.problems : [];
   const slugProblem = problems.find((p) => p.field === "slug");
@@ -65,7 +66,7 @@ export default function ContentNew() {
           )}
         </div>
         <ContentFields
-          specs={CONTENT_FIELDS[type] ?? []}
+          specs={specs}
           values={answer?.body ?? {}}
           options={options}
           problems={problems}
