@@ -96,7 +96,8 @@ describe("trip packs", () => {
     await page.waitForFunction(async () => {
       const index = await caches.open("trip-packs");
       const [key] = await index.keys();
-      return ((await (await index.match(key))?.json()) as { build: string }).build !== "an-earlier-build";
+      const pack = (await (await index.match(key))?.json()) as { build: string } | undefined;
+      return pack !== undefined && pack.build !== "an-earlier-build";
     });
     const renewed = await packOf();
     expect(renewed?.build).toBe(before?.build);
