@@ -24,7 +24,7 @@ import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
 import { workspaceService } from "../domain/workspace/service.ts";
 import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
-import { editingService } from "../domain/content/editing.ts";
+import { composeEditing } from "./compose-editing.ts";
 import { contentImages } from "../domain/content/images.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
 import { picturesService } from "../domain/content/pictures.ts";
@@ -111,7 +111,7 @@ export function buildDomain(handle: DatabaseHandle, log: Logger, options: Domain
   const library = mediaLibrary(options.mediaStore ?? diskStore("data/media-store"));
   const contentDir = options.contentDir ?? "content";
   const mediaDir = options.mediaDir ?? "data/media";
-  const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
+  const editing = composeEditing({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
   const review = reviewService({ handle, editing });
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {

@@ -7,7 +7,8 @@ import { auditRepository } from "../../db/repositories/audit.ts";
 import { versionsRepository, type VersionRow } from "../../db/repositories/versions.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
-import { changedPaths, EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
+import { EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
+import { changedPaths } from "./draft-changes.ts";
 import { repeatEvery } from "../repeat.ts";
 
 /** How many versions an item's page lists. */
