@@ -1,7 +1,7 @@
 // Deleted content items (db/migrations/013-content-trash.ts): moved out of content_documents in one
 // transaction, listed newest first, taken back out to be restored, and purged once their 30 days are over.
 import type { Db } from "../engine.ts";
-import { titleOf } from "./documents.ts";
+import { titleOf } from "./document-columns.ts";
 
 type TrashedItem = {
   id: number;

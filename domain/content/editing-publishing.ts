@@ -1,7 +1,8 @@
 // Putting drafts on the site and taking items off it: at once, after a second person's review, at a scheduled
 // time, or several at a time; and the preview of a draft as its publish would show it.
 import type { DatabaseHandle } from "../../db/engine.ts";
-import { type DocumentRow, titleOf } from "../../db/repositories/documents.ts";
+import { titleOf } from "../../db/repositories/document-columns.ts";
+import type { DocumentRow } from "../../db/repositories/documents.ts";
 import type { BulkIntent } from "../../shared/content-list.ts";
 import type { AuditAction } from "../workspace/audit-actions.ts";
 import { can } from "../workspace/roles.ts";

@@ -1,7 +1,7 @@
 // What the workspace shows of the content: the lists (a page at a time, filtered), the facts past their review
 // date, one item with its translation states and problems, a form's options and the translation work.
 import type { DocumentRow, DocumentSummary, WaitingReview } from "../../db/repositories/documents.ts";
-import { titleOf } from "../../db/repositories/documents.ts";
+import { titleOf } from "../../db/repositories/document-columns.ts";
 import type { SummaryFilter, TranslationFilter } from "../../shared/content-list.ts";
 import { damascusToday } from "../../shared/damascus-time.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
