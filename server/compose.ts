@@ -29,7 +29,7 @@ import { rateLimitsRepository } from "../db/repositories/rate-limits.ts";
 import { workspaceService } from "../domain/workspace/service.ts";
 import { workspaceAuthOnFirstUse } from "../domain/workspace/secret.ts";
 import { CONTACT_RATE_LIMIT } from "../shared/limits.ts";
-import { editingService } from "../domain/content/editing.ts";
+import { composeEditing } from "./compose-editing.ts";
 import { contentImages } from "../domain/content/images.ts";
 import { mediaLibrary } from "../domain/media/library.ts";
 import { picturesService } from "../domain/content/pictures.ts";
@@ -155,7 +155,7 @@ export function buildDomain(
   const data = repositoryAccess(handle.db);
   const { accounts, audit } = data.repos;
   const settings = () => content.settings();
-  const editing = editingService({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
+  const editing = composeEditing({ handle, image: contentImages({ contentDir, mediaDir, library }), settings });
   const review = reviewService({ ...data, editing });
   const statistics = statisticsService({ repo: statisticsRepository(handle.db), enabled: options.statistics ?? true });
   return {

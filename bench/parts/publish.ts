@@ -3,7 +3,7 @@
 // would), so what is measured includes how the serving instance notices a new content version.
 import { join } from "node:path";
 import { openDatabase } from "../../db/engine.ts";
-import { editingService } from "../../domain/content/editing.ts";
+import { composeEditing } from "../../server/compose-editing.ts";
 import { repositoryAccess } from "../../db/repositories/repositories.ts";
 import { reviewService } from "../../domain/content/review.ts";
 import { contentImages } from "../../domain/content/images.ts";
@@ -22,7 +22,7 @@ const reviewer = { id: "bench-reviewer", email: "reviewer@example.org", role: "e
 
 export const publish: BenchPart = async (ctx) => {
   const handle = openDatabase({ sqlitePath: join(ctx.scratchDir, "site.sqlite") });
-  const editing = editingService({
+  const editing = composeEditing({
     handle,
     image: contentImages({ contentDir: "content", mediaDir: "data/media", library: mediaLibrary(diskStore("data/media-store")) }),
     settings: () => contentService(contentRepository(handle.db)).settings(),

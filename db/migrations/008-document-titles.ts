@@ -4,7 +4,7 @@
 // batches, so the migration itself never holds every body at once.
 import type { Kysely } from "kysely";
 import { eachDocument } from "./each-document.ts";
-import { titleOf } from "../repositories/documents.ts";
+import { titleOf } from "../repositories/document-columns.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

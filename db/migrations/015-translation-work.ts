@@ -3,7 +3,7 @@
 // by a column instead of reading every body. Existing rows are given theirs in batches.
 import type { Kysely } from "kysely";
 import { eachDocument } from "./each-document.ts";
-import { listedColumns } from "../repositories/documents.ts";
+import { listedColumns } from "../repositories/document-columns.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -8,7 +8,7 @@
 // the index alone.
 import { type Kysely, sql } from "kysely";
 import { eachDocument } from "./each-document.ts";
-import { listedColumns, namesOf } from "../repositories/documents.ts";
+import { listedColumns, namesOf } from "../repositories/document-columns.ts";
 import { vocabularyRepository } from "../repositories/vocabulary.ts";
 import { LIST_INDEX_COLUMNS } from "./016-document-list-index.ts";
 

@@ -2,7 +2,7 @@
 // transaction, listed newest first, taken back out to be restored, and purged once their 30 days are over.
 import { z } from "zod";
 import type { Db } from "../engine.ts";
-import { titleOf } from "./documents.ts";
+import { titleOf } from "./document-columns.ts";
 
 type TrashedItem = {
   id: number;

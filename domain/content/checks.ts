@@ -81,88 +81,111 @@ export function placeSizeProblems(
   return problems;
 }
 
+/** What every check of the content writes to: the problems found so far, in the order they are found. */
+type Found = {
+  problems: ContentProblem[];
+  /** Scripts per language, English left untranslated, and (when complete) missing languages. */
+  text: (type: string, slug: string, field: string, value: Translated, o: { isName: boolean }) => void;
+  /** A slug used twice among items of one kind. */
+  unique: (type: string, slugs: string[]) => void;
+};
+
+function found(complete: boolean): Found {
+  const problems: ContentProblem[] = [];
+  return {
+    problems,
+    text(type, slug, field, value, { isName }) {
+      const at = (language: string, code: ProblemCode) => problems.push({ type, slug, field: `${field}.${language}`, code });
+      // Names may be written in Latin letters in an Arabic or Chinese text only if they are names.
+      if (value.ar !== undefined && !ARABIC.test(value.ar)) at("ar", "not-arabic");
+      if (value.zh !== undefined && !HAN.test(value.zh)) at("zh", "not-chinese");
+      for (const code of LANGUAGE_CODES) {
+        if (code === "en") continue;
+        if (value[code] === undefined) {
+          if (complete) at(code, "missing-translation");
+        } else if (!isName && value[code] === value.en && LATIN.test(value.en)) at(code, "same-as-english");
+      }
+    },
+    unique(type, slugs) {
+      const seen = new Set<string>();
+      for (const slug of slugs) {
+        if (seen.has(slug)) problems.push({ type, slug, field: "slug", code: "duplicate-slug" });
+        seen.add(slug);
+      }
+    },
+  };
+}
+
 /**
  * Every problem of the content. `complete` (the repository's seed, `content:check`) also asks for every
  * translation; the workspace publishes with translations still missing, which the site shows in English.
  */
 export function contentProblems(c: ContentFiles, { complete = false } = {}): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  const categories = new Map(c.categories.map((x) => [x.slug, x]));
-  const cities = new Map(c.cities.map((x) => [x.slug, x]));
-  const serviceTypes = new Set(c.serviceTypes.map((x) => x.slug));
+  const f = found(complete);
+  const slugs = (items: ReadonlyArray<{ slug: string }>) => items.map((x) => x.slug);
+  f.unique("category", slugs(c.categories));
+  f.unique("city", slugs(c.cities));
+  f.unique("place", slugs([...c.places, ...c.services]));
+  f.unique("gallery", slugs(c.gallery));
+  f.unique("experience", slugs(c.experiences));
+  f.unique("picture", slugs(c.pictures));
+  libraryProblems(f, c);
+  siteItemProblems(f, c);
+  const named: Named = {
+    categories: new Map(c.categories.map((x) => [x.slug, x])),
+    cities: new Map(c.cities.map((x) => [x.slug, x])),
+    serviceTypes: new Set(slugs(c.serviceTypes)),
+  };
+  for (const p of [...c.places, ...c.services]) placeProblems(f, named, p);
+  f.unique("guide", slugs(c.guide));
+  for (const g of c.guide) guideProblems(f, g);
+  f.unique("event", slugs(c.events));
+  for (const e of c.events) {
+    f.text("event", e.slug, "name", e.name, { isName: true });
+    f.text("event", e.slug, "summary", e.summary, { isName: false });
+    if (e.description) f.text("event", e.slug, "description", e.description, { isName: false });
+    if (!named.cities.has(e.city))
+      f.problems.push({ type: "event", slug: e.slug, field: "city", code: "unknown-reference", values: { slug: e.city } });
+  }
+  const places = new Set(slugs([...c.places, ...c.services]));
+  f.problems.push(...placeReferenceProblems(c, (slug) => places.has(slug)));
+  return f.problems;
+}
 
-  /** Scripts per language, English left untranslated, and (when complete) missing languages. */
-  function text(type: string, slug: string, field: string, value: Translated, { isName }: { isName: boolean }) {
-    const at = (language: string, code: ProblemCode) => problems.push({ type, slug, field: `${field}.${language}`, code });
-    // Names may be written in Latin letters in an Arabic or Chinese text only if they are names.
-    if (value.ar !== undefined && !ARABIC.test(value.ar)) at("ar", "not-arabic");
-    if (value.zh !== undefined && !HAN.test(value.zh)) at("zh", "not-chinese");
-    for (const code of LANGUAGE_CODES) {
-      if (code === "en") continue;
-      if (value[code] === undefined) {
-        if (complete) at(code, "missing-translation");
-      } else if (!isName && value[code] === value.en && LATIN.test(value.en)) at(code, "same-as-english");
-    }
-  }
-  function unique(type: string, slugs: string[]) {
-    const seen = new Set<string>();
-    for (const slug of slugs) {
-      if (seen.has(slug)) problems.push({ type, slug, field: "slug", code: "duplicate-slug" });
-      seen.add(slug);
-    }
-  }
-  unique(
-    "category",
-    c.categories.map((x) => x.slug),
-  );
-  unique(
-    "city",
-    c.cities.map((x) => x.slug),
-  );
-  unique(
-    "place",
-    [...c.places, ...c.services].map((x) => x.slug),
-  );
-  unique(
-    "gallery",
-    c.gallery.map((x) => x.slug),
-  );
-  unique(
-    "experience",
-    c.experiences.map((x) => x.slug),
-  );
-  unique(
-    "picture",
-    c.pictures.map((x) => x.slug),
-  );
+/** The photographs named and their texts, then the videos' slugs, titles and English captions. */
+function libraryProblems(f: Found, c: ContentFiles) {
   const pictures = new Set(c.pictures.map((x) => x.slug));
   for (const use of pictureUses(c)) {
     if (!pictures.has(use.picture))
-      problems.push({ type: use.type, slug: use.slug, field: use.field, code: "unknown-reference", values: { slug: use.picture } });
+      f.problems.push({ type: use.type, slug: use.slug, field: use.field, code: "unknown-reference", values: { slug: use.picture } });
   }
   for (const x of c.pictures) {
-    text("picture", x.slug, "alt", x.alt, { isName: false });
-    text("picture", x.slug, "caption", x.caption, { isName: false });
+    f.text("picture", x.slug, "alt", x.alt, { isName: false });
+    f.text("picture", x.slug, "caption", x.caption, { isName: false });
   }
-  unique(
+  f.unique(
     "video",
     c.videos.map((x) => x.slug),
   );
-  const places = new Set([...c.places, ...c.services].map((p) => p.slug));
   for (const x of c.videos) {
-    text("video", x.slug, "title", x.title, { isName: false });
+    f.text("video", x.slug, "title", x.title, { isName: false });
     // Captions make a video usable without sound; English is the language every other one is made from.
     if (!x.captions.some((caption) => caption.language === "en"))
-      problems.push({ type: "video", slug: x.slug, field: "captions", code: "missing-english-captions" });
+      f.problems.push({ type: "video", slug: x.slug, field: "captions", code: "missing-english-captions" });
   }
+}
 
+/** The categories, cities, service types, gallery items and experiences: their texts, and the cities named. */
+function siteItemProblems(f: Found, c: ContentFiles) {
+  const { text } = f;
+  const cities = new Set(c.cities.map((x) => x.slug));
   for (const x of c.categories) {
     text("category", x.slug, "name", x.name, { isName: true });
     if (x.description) text("category", x.slug, "description", x.description, { isName: false });
   }
   for (const x of c.cities) {
     text("city", x.slug, "name", x.name, { isName: true });
-    if (!x.description) problems.push({ type: "city", slug: x.slug, field: "description.en", code: "missing-description" });
+    if (!x.description) f.problems.push({ type: "city", slug: x.slug, field: "description.en", code: "missing-description" });
     else text("city", x.slug, "description", x.description, { isName: false });
   }
   for (const x of c.serviceTypes) {
@@ -177,68 +200,60 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
       text(type, x.slug, "title", x.title, { isName: true });
       text(type, x.slug, "description", x.description, { isName: false });
       if ("city" in x && typeof x.city === "string" && !cities.has(x.city))
-        problems.push({ type, slug: x.slug, field: "city", code: "unknown-reference", values: { slug: x.city } });
+        f.problems.push({ type, slug: x.slug, field: "city", code: "unknown-reference", values: { slug: x.city } });
     }
   }
+}
 
-  for (const p of [...c.places, ...c.services]) {
-    const isService = "service" in p;
-    const type = isService ? "service" : p.kind;
-    const at = (field: string | undefined, code: ProblemCode, values?: ContentProblem["values"]) =>
-      problems.push({ type, slug: p.slug, field, code, values });
-    const category = categories.get(p.category);
-    const city = cities.get(p.city);
-    if (!category) at("category", "unknown-reference", { slug: p.category });
-    if (!city) at("city", "unknown-reference", { slug: p.city });
-    else {
-      const km = distanceKm(p.coordinates, city.centre);
-      if (km > city.radiusKm) at("coordinates", "outside-city", { km: Math.round(km), city: city.slug, radius: city.radiusKm });
-    }
-    if (isService && !serviceTypes.has(p.service)) at("service", "unknown-reference", { slug: p.service });
-    if (category) {
-      const expected = categoryKindOf(type);
-      if (category.kind !== expected) at("category", "wrong-category-kind", { slug: p.category, kind: category.kind, expected });
-    }
-    text(type, p.slug, "name", p.name, { isName: true });
-    for (const field of ["address", "summary", "information"] as const) text(type, p.slug, field, p[field], { isName: false });
-    for (const size of placeSizeProblems(!isService, p)) at(size.field, size.code, size.values);
-    for (const [i, img] of p.images.entries()) text(type, p.slug, `images.${i}.caption`, img.caption, { isName: false });
-    // A traveller's facts are translated like every other text.
-    if (p.status?.note) text(type, p.slug, "status.note", p.status.note, { isName: false });
-    for (const field of PRACTICAL_TEXTS) {
-      const value = p.practical?.[field];
-      if (value) text(type, p.slug, `practical.${field}`, value, { isName: false });
-    }
-    if (p.safety) text(type, p.slug, "safety", p.safety, { isName: false });
-  }
+/** The items a place names, by slug (of two with one slug, the last, as the files are read). */
+type Named = {
+  categories: Map<string, ContentFiles["categories"][number]>;
+  cities: Map<string, ContentFiles["cities"][number]>;
+  serviceTypes: Set<string>;
+};
 
-  unique(
-    "guide",
-    c.guide.map((x) => x.slug),
-  );
-  for (const g of c.guide) {
-    text("guide", g.slug, "title", g.title, { isName: false });
-    text("guide", g.slug, "summary", g.summary, { isName: false });
-    for (const [i, s] of g.sections.entries()) {
-      text("guide", g.slug, `sections.${i}.heading`, s.heading, { isName: true });
-      text("guide", g.slug, `sections.${i}.body`, s.body, { isName: false });
-    }
-    for (const [i, s] of g.sources.entries()) text("guide", g.slug, `sources.${i}.name`, s.name, { isName: true });
+/** A place's references (its category of the right kind, its city and how far from it, its service type), sizes and texts. */
+function placeProblems(f: Found, named: Named, p: ContentFiles["places"][number] | ContentFiles["services"][number]) {
+  const { text } = f;
+  const isService = "service" in p;
+  const type = isService ? "service" : p.kind;
+  const at = (field: string | undefined, code: ProblemCode, values?: ContentProblem["values"]) =>
+    f.problems.push({ type, slug: p.slug, field, code, values });
+  const category = named.categories.get(p.category);
+  const city = named.cities.get(p.city);
+  if (!category) at("category", "unknown-reference", { slug: p.category });
+  if (!city) at("city", "unknown-reference", { slug: p.city });
+  else {
+    const km = distanceKm(p.coordinates, city.centre);
+    if (km > city.radiusKm) at("coordinates", "outside-city", { km: Math.round(km), city: city.slug, radius: city.radiusKm });
   }
+  if (isService && !named.serviceTypes.has(p.service)) at("service", "unknown-reference", { slug: p.service });
+  if (category) {
+    const expected = categoryKindOf(type);
+    if (category.kind !== expected) at("category", "wrong-category-kind", { slug: p.category, kind: category.kind, expected });
+  }
+  text(type, p.slug, "name", p.name, { isName: true });
+  for (const field of ["address", "summary", "information"] as const) text(type, p.slug, field, p[field], { isName: false });
+  for (const size of placeSizeProblems(!isService, p)) at(size.field, size.code, size.values);
+  for (const [i, img] of p.images.entries()) text(type, p.slug, `images.${i}.caption`, img.caption, { isName: false });
+  // A traveller's facts are translated like every other text.
+  if (p.status?.note) text(type, p.slug, "status.note", p.status.note, { isName: false });
+  for (const field of PRACTICAL_TEXTS) {
+    const value = p.practical?.[field];
+    if (value) text(type, p.slug, `practical.${field}`, value, { isName: false });
+  }
+  if (p.safety) text(type, p.slug, "safety", p.safety, { isName: false });
+}
 
-  unique(
-    "event",
-    c.events.map((x) => x.slug),
-  );
-  for (const e of c.events) {
-    text("event", e.slug, "name", e.name, { isName: true });
-    text("event", e.slug, "summary", e.summary, { isName: false });
-    if (e.description) text("event", e.slug, "description", e.description, { isName: false });
-    if (!cities.has(e.city))
-      problems.push({ type: "event", slug: e.slug, field: "city", code: "unknown-reference", values: { slug: e.city } });
+function guideProblems(f: Found, g: ContentFiles["guide"][number]) {
+  const { text } = f;
+  text("guide", g.slug, "title", g.title, { isName: false });
+  text("guide", g.slug, "summary", g.summary, { isName: false });
+  for (const [i, s] of g.sections.entries()) {
+    text("guide", g.slug, `sections.${i}.heading`, s.heading, { isName: true });
+    text("guide", g.slug, `sections.${i}.body`, s.body, { isName: false });
   }
-  problems.push(...placeReferenceProblems(c, (slug) => places.has(slug)));
-  return problems;
+  for (const [i, s] of g.sources.entries()) text("guide", g.slug, `sources.${i}.name`, s.name, { isName: true });
 }
 
 /** The videos and events that name a place `isPlace` does not know. */

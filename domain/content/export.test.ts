@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/engine.ts";
 import { migrate } from "../../db/migrate.ts";
 import { CONTENT_DIR, FIXED_PICTURE } from "../../harness/real-content.ts";
-import { editingService } from "./editing.ts";
+import { composeEditing } from "../../server/compose-editing.ts";
 import { contentService } from "./service.ts";
 import { contentRepository } from "../../db/repositories/content.ts";
 import { exportContent } from "./export.ts";
@@ -30,7 +30,7 @@ describe("content export", () => {
     const first = await loadContent(handle, seed, { image, manifest });
 
     // A draft is work in progress: it is not part of a backup.
-    const editing = editingService({ handle, image, settings: () => contentService(contentRepository(handle.db)).settings() });
+    const editing = composeEditing({ handle, image, settings: () => contentService(contentRepository(handle.db)).settings() });
     const editor = { id: "e", email: "editor@example.org", role: "editor", languages: "" };
     const place = (await editing.item(editor, "site", "palmyra")).draft as Record<string, unknown>;
     await editing.create(editor, "site", { ...place, slug: "palmyra-draft" });

@@ -7,7 +7,8 @@ import { auditEntry, type AuditAction } from "../workspace/audit-actions.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { creditsToConfirm, type CreditToConfirm } from "./checks.ts";
 import type { DocumentType } from "./documents.ts";
-import { EditingError, needPermission, schemaProblems, type Editor, type EditingService } from "./editing.ts";
+import { EditingError, needPermission, type Editor, type EditingService } from "./editing.ts";
+import { schemaProblems } from "./draft-checks.ts";
 
 /** An upload's form fields, before they are checked. */
 export type UploadDetails = Record<string, unknown> & { slug?: unknown };

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../../db/engine.ts";
 import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
 import { contentProblems, namesPlaceProblem, placeReferenceProblems } from "./checks.ts";
 import { type ContentDocument, placeDocumentsFromFiles, siteDocumentsFromFiles } from "./documents.ts";
+import { sameBody } from "./draft-changes.ts";
 import { ContentError, type ContentFiles, type PlaceFiles } from "./files.ts";
 import { type ImageSource, type LoadReport, placeImageWants, placesOf } from "./load.ts";
 import type { MediaManifest } from "./media-manifest.ts";
@@ -122,11 +123,9 @@ async function putLoaded(documents: DocumentsRepository, docs: ContentDocument[]
     );
     for (const d of ofType) {
       const current = stored.get(d.slug);
-      const body = JSON.stringify(d.body);
-      const draft = current && JSON.stringify(current.draft);
-      if (current && current.position === d.position && draft === body && JSON.stringify(current.published) === body) continue;
+      if (current && current.position === d.position && sameBody(current.draft, d.body) && sameBody(current.published, d.body)) continue;
       // A draft with changes not yet published is an editor's work: the load publishes beside it.
-      const pending = current !== undefined && draft !== JSON.stringify(current.published) && draft !== body;
+      const pending = current !== undefined && !sameBody(current.draft, current.published) && !sameBody(current.draft, d.body);
       await documents.put({ ...d, translatedFrom: {} }, now, { keepDraft: pending });
     }
   }

@@ -5,7 +5,8 @@
 import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
 import type { VersionRow } from "../../db/repositories/versions.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
-import { changedPaths, EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
+import { EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
+import { changedPaths } from "./draft-changes.ts";
 import { repeatEvery } from "../repeat.ts";
 
 /** How many versions an item's page lists. */

@@ -4,7 +4,8 @@
 // and every write is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, TEST_MEDIA, testApp } from "../setup/test-app.ts";
-import { editingService, type Editor, type EditingService } from "../../domain/content/editing.ts";
+import type { Editor, EditingService } from "../../domain/content/editing.ts";
+import { composeEditing } from "../../server/compose-editing.ts";
 import { contentImages } from "../../domain/content/images.ts";
 import { newPlace, NEW_PLACE } from "../fixtures/new-place.ts";
 import { documentsRepository } from "../../db/repositories/documents.ts";
@@ -325,7 +326,7 @@ describe.each(ENGINES)("workspace content on %s", (engine) => {
     await editing.schedule(editor, "site", "straight-street", item.revision, at);
     expect(await editing.runSchedule()).toBe(0);
     // The same service a minute later (its clock moved on, not the test's).
-    const later = editingService({
+    const later = composeEditing({
       handle: t.database,
       image: contentImages(TEST_MEDIA),
       settings: () => t.domain.content.settings(),

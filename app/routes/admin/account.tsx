@@ -164,66 +164,72 @@ function TwoFactorSection({
       {justEnabled && <Notice kind="success">{t("account.twoFactor.done")}</Notice>}
       <p>{enabled ? t("account.twoFactor.on") : t("account.twoFactor.off")}</p>
       {required && <Notice kind="error">{t("account.twoFactor.required")}</Notice>}
-      {enabled && (
-        <>
-          <h3>{t("account.twoFactor.newBackup")}</h3>
-          <p>{t("account.twoFactor.newBackupIntro")}</p>
-          {newBackupCodes && (
-            <>
-              <Notice kind="success">{t("account.twoFactor.newBackupDone")}</Notice>
-              <BackupCodes codes={newBackupCodes} />
-            </>
-          )}
-          <PasswordForm
-            intent="backup-codes"
-            id="backup-password"
-            problem={backupProblem}
-            submit={t("account.twoFactor.newBackup")}
-            secondary
-          />
-        </>
-      )}
+      {enabled && <NewBackupCodes codes={newBackupCodes} problem={backupProblem} />}
       {!enabled && !totpURI && (
         <PasswordForm intent="two-factor-start" id="password" problem={startProblem} submit={t("account.twoFactor.start")} />
       )}
-      {!enabled && totpURI && (
+      {!enabled && totpURI && <TwoFactorEnrolment totpURI={totpURI} codes={enrolmentCodes} problem={retry?.problem} />}
+    </section>
+  );
+}
+
+/** New backup codes for an account with two-step on, after its password again: those made, if just made. */
+function NewBackupCodes({ codes, problem }: { codes?: string[]; problem?: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h3>{t("account.twoFactor.newBackup")}</h3>
+      <p>{t("account.twoFactor.newBackupIntro")}</p>
+      {codes && (
         <>
-          <p>{t("account.twoFactor.scan")}</p>
-          <p>
-            {t("account.twoFactor.key")}:{" "}
-            <code dir="ltr" className="ws-key">
-              {new URL(totpURI).searchParams.get("secret")}
-            </code>
-          </p>
-          <p>
-            <a href={totpURI}>{t("account.twoFactor.link")}</a>
-          </p>
-          {enrolmentCodes.length > 0 && (
-            <>
-              <p>{t("account.twoFactor.backup")}</p>
-              <BackupCodes codes={enrolmentCodes} />
-            </>
-          )}
-          <form method="post" className="ws-form">
-            <input type="hidden" name="intent" value="two-factor-confirm" />
-            <input type="hidden" name="totpURI" value={totpURI} />
-            <input type="hidden" name="backupCodes" value={enrolmentCodes.join(" ")} />
-            <Field
-              name="code"
-              label={t("account.twoFactor.code")}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              problem={retry?.problem}
-              required
-              dir="ltr"
-            />
-            <button type="submit" className="button">
-              {t("account.twoFactor.confirm")}
-            </button>
-          </form>
+          <Notice kind="success">{t("account.twoFactor.newBackupDone")}</Notice>
+          <BackupCodes codes={codes} />
         </>
       )}
-    </section>
+      <PasswordForm intent="backup-codes" id="backup-password" problem={problem} submit={t("account.twoFactor.newBackup")} secondary />
+    </>
+  );
+}
+
+/** Two-step being turned on: the key for the authenticator app, the backup codes, and the first code asked. */
+function TwoFactorEnrolment({ totpURI, codes, problem }: { totpURI: string; codes: string[]; problem?: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{t("account.twoFactor.scan")}</p>
+      <p>
+        {t("account.twoFactor.key")}:{" "}
+        <code dir="ltr" className="ws-key">
+          {new URL(totpURI).searchParams.get("secret")}
+        </code>
+      </p>
+      <p>
+        <a href={totpURI}>{t("account.twoFactor.link")}</a>
+      </p>
+      {codes.length > 0 && (
+        <>
+          <p>{t("account.twoFactor.backup")}</p>
+          <BackupCodes codes={codes} />
+        </>
+      )}
+      <form method="post" className="ws-form">
+        <input type="hidden" name="intent" value="two-factor-confirm" />
+        <input type="hidden" name="totpURI" value={totpURI} />
+        <input type="hidden" name="backupCodes" value={codes.join(" ")} />
+        <Field
+          name="code"
+          label={t("account.twoFactor.code")}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          problem={problem}
+          required
+          dir="ltr"
+        />
+        <button type="submit" className="button">
+          {t("account.twoFactor.confirm")}
+        </button>
+      </form>
+    </>
   );
 }
 

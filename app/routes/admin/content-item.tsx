@@ -21,6 +21,7 @@ import { videoUrl } from "../../../domain/media/urls";
 import type { LibraryVideo } from "../../../domain/content/schema";
 import { publicPathOf } from "../../lib/public-path.server";
 import { ReviewSection, type ReviewView } from "../../components/workspace/ReviewSection";
+import { PublishingSection } from "../../components/workspace/PublishingSection";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { editor, editing, may } = editorOf(context);
@@ -184,7 +185,7 @@ function Versions({ path, versions }: { path: string; versions: VersionSummary[]
 }
 
 export default function ContentItem() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { item, live, versions, review, specs, options, may, fixed, deletable, picture, video, me } = useLoaderData<typeof loader>();
   const posted = useActionData<EditingAnswer>();
   const [search] = useSearchParams();
@@ -198,6 +199,57 @@ export default function ContentItem() {
   // name it too, or the editor is told that someone else saved.
   const revision = Math.max(item.revision, (posted && "revision" in posted && posted.revision) || 0);
   const canSave = may.edit || may.languages.length > 0;
+  return (
+    <>
+      <ItemHeading item={item} live={live} />
+      <Outcome answer={answer} />
+      {!refused && item.problems.length > 0 && (
+        <section className="ws-card" aria-labelledby="to-publish">
+          <h2 id="to-publish">{t("content.toPublish")}</h2>
+          <ProblemList problems={item.problems} />
+        </section>
+      )}
+      {picture && <PictureUses picture={picture} revision={revision} edit={may.edit} />}
+      {video && <VideoSection video={video} slug={item.slug} revision={revision} published={item.status !== "draft"} may={may} />}
+      <Form method="post" className="ws-form ws-content-form" key={item.revision}>
+        <input type="hidden" name="revision" value={revision} />
+        <ContentFields
+          specs={specs}
+          values={item.draft}
+          options={options}
+          problems={problems}
+          languages={may.languages}
+          edit={may.edit}
+          states={item.states}
+        />
+        {canSave && (
+          <button type="submit" className="ws-button">
+            {t("content.save")}
+          </button>
+        )}
+      </Form>
+      {!picture && !video && <Previews item={item} />}
+      <UnknownFacts specs={unknownFacts(specs, item.draft)} />
+      <Versions path={`/admin/content/${item.type}/${item.slug}`} versions={versions} />
+      {may.edit && deletable && <DeleteItem revision={revision} />}
+      <ReviewSection
+        path={`/admin/content/${item.type}/${item.slug}`}
+        revision={revision}
+        me={me}
+        lastSavedBy={item.updatedBy}
+        may={{ write: canSave, edit: may.edit, publish: may.publish }}
+        review={review}
+      />
+      {may.publish && <PublishingSection item={item} revision={revision} fixed={fixed} rule={review.rule} publishNow={may.publishNow} />}
+    </>
+  );
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+/** The item's kind (a link to its list), its title, and where it stands: status, schedule, revision, live page. */
+function ItemHeading({ item, live }: { item: Loaded["item"]; live: string | null }) {
+  const { t, language } = useI18n();
   return (
     <>
       <p>
@@ -222,167 +274,73 @@ export default function ContentItem() {
           </>
         )}
       </p>
-      <Outcome answer={answer} />
-      {!refused && item.problems.length > 0 && (
-        <section className="ws-card" aria-labelledby="to-publish">
-          <h2 id="to-publish">{t("content.toPublish")}</h2>
-          <ProblemList problems={item.problems} />
-        </section>
-      )}
-      {picture && (
-        <section className="ws-card" aria-labelledby="uses">
-          {picture.src && <img src={picture.src} width={picture.width} height={picture.height} alt="" className="ws-photo" />}
-          <h2 id="uses">{t("content.uses")}</h2>
-          {picture.uses.length ? (
-            <ul>
-              {picture.uses.map((u) => (
-                <li key={`${u.type}/${u.slug}.${u.field}`}>
-                  <Link to={`/admin/content/${u.type}/${u.slug}`} dir="ltr">
-                    {u.type}/{u.slug}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t("content.unused")}</p>
-          )}
-          {may.edit && (
-            <Form method="post">
-              <input type="hidden" name="revision" value={revision} />
-              <button type="submit" name="intent" value="delete" className="ws-button ws-secondary">
-                {t("content.delete")}
-              </button>
-            </Form>
-          )}
-        </section>
-      )}
-      {video && <VideoSection video={video} slug={item.slug} revision={revision} published={item.status !== "draft"} may={may} />}
-      <Form method="post" className="ws-form ws-content-form" key={item.revision}>
-        <input type="hidden" name="revision" value={revision} />
-        <ContentFields
-          specs={specs}
-          values={item.draft}
-          options={options}
-          problems={problems}
-          languages={may.languages}
-          edit={may.edit}
-          states={item.states}
-        />
-        {canSave && (
-          <button type="submit" className="ws-button">
-            {t("content.save")}
-          </button>
-        )}
-      </Form>
-      {!picture && !video && (
-        <nav aria-label={t("content.preview")} className="ws-card">
-          <h2>{t("content.preview")}</h2>
-          <ul className="ws-codes">
-            {LANGUAGE_CODES.map((l) => (
-              <li key={l}>
-                <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
-                  {languageName(l)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      <UnknownFacts specs={unknownFacts(specs, item.draft)} />
-      <Versions path={`/admin/content/${item.type}/${item.slug}`} versions={versions} />
-      {may.edit && deletable && (
-        <details className="ws-card ws-delete">
-          <summary>{t("content.deleteItem")}</summary>
-          <p id="delete-note">{t("content.deleteNote")}</p>
-          <Form method="post">
-            <input type="hidden" name="revision" value={revision} />
-            <button type="submit" name="intent" value="delete" className="ws-button ws-secondary" aria-describedby="delete-note">
-              {t("content.deleteButton")}
-            </button>
-          </Form>
-        </details>
-      )}
-      <ReviewSection
-        path={`/admin/content/${item.type}/${item.slug}`}
-        revision={revision}
-        me={me}
-        lastSavedBy={item.updatedBy}
-        may={{ write: canSave, edit: may.edit, publish: may.publish }}
-        review={review}
-      />
-      {may.publish && <Publishing item={item} revision={revision} fixed={fixed} rule={review.rule} publishNow={may.publishNow} />}
     </>
   );
 }
 
-/**
- * Publishing, unpublishing and scheduling (posted to ./publish). While the two-person rule is on, a change is
- * published by its review; only an admin may publish at once, with the reason it cannot wait ("publish now").
- */
-function Publishing({
-  item,
-  revision,
-  fixed,
-  rule,
-  publishNow,
-}: {
-  item: { type: string; slug: string; status: string; publishAt: string | null };
-  revision: number;
-  fixed: boolean;
-  rule: boolean;
-  publishNow: boolean;
-}) {
+/** A library photograph: the picture itself, the items that show it, and its delete (refused while any does). */
+function PictureUses({ picture, revision, edit }: { picture: NonNullable<Loaded["picture"]>; revision: number; edit: boolean }) {
   const { t } = useI18n();
-  const action = `/admin/content/${item.type}/${item.slug}/publish`;
   return (
-    <section className="ws-card" aria-labelledby="publishing">
-      <h2 id="publishing">{t("content.publishing")}</h2>
-      {rule && !publishNow && <p>{t("review.publishByReview")}</p>}
-      <Form method="post" action={action} className="ws-form">
-        <input type="hidden" name="revision" value={revision} />
-        {rule && publishNow && (
-          <div className="ws-field">
-            <label htmlFor="reason">{t("review.reason")}</label>
-            <textarea id="reason" name="reason" rows={2} required aria-describedby="reason-hint" />
-            <p id="reason-hint" className="ws-hint">
-              {t("review.reasonHint")}
-            </p>
-          </div>
-        )}
-        <div className="ws-inline">
-          {(!rule || publishNow) && (
-            <button type="submit" name="intent" value="publish" className="ws-button">
-              {t(rule ? "review.publishNow" : "content.publish")}
-            </button>
-          )}
-          {item.status !== "draft" && !fixed && (
-            <button type="submit" name="intent" value="unpublish" className="ws-button ws-secondary" formNoValidate>
-              {t("content.unpublish")}
-            </button>
-          )}
-        </div>
-      </Form>
-      {(!rule || item.publishAt) && (
-        <Form method="post" action={action} className="ws-inline">
+    <section className="ws-card" aria-labelledby="uses">
+      {picture.src && <img src={picture.src} width={picture.width} height={picture.height} alt="" className="ws-photo" />}
+      <h2 id="uses">{t("content.uses")}</h2>
+      {picture.uses.length ? (
+        <ul>
+          {picture.uses.map((u) => (
+            <li key={`${u.type}/${u.slug}.${u.field}`}>
+              <Link to={`/admin/content/${u.type}/${u.slug}`} dir="ltr">
+                {u.type}/{u.slug}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("content.unused")}</p>
+      )}
+      {edit && (
+        <Form method="post">
           <input type="hidden" name="revision" value={revision} />
-          {!rule && (
-            <>
-              <div className="ws-field">
-                <label htmlFor="publish-at">{t("content.publishAt")}</label>
-                <input type="datetime-local" id="publish-at" name="publishAt" dir="ltr" />
-              </div>
-              <button type="submit" name="intent" value="schedule" className="ws-button ws-secondary">
-                {t("content.schedule")}
-              </button>
-            </>
-          )}
-          {item.publishAt && (
-            <button type="submit" name="intent" value="unschedule" className="ws-button ws-secondary">
-              {t("content.unschedule")}
-            </button>
-          )}
+          <button type="submit" name="intent" value="delete" className="ws-button ws-secondary">
+            {t("content.delete")}
+          </button>
         </Form>
       )}
     </section>
+  );
+}
+
+/** The preview of the draft on the public site, in each language. */
+function Previews({ item }: { item: { type: string; slug: string } }) {
+  const { t } = useI18n();
+  return (
+    <nav aria-label={t("content.preview")} className="ws-card">
+      <h2>{t("content.preview")}</h2>
+      <ul className="ws-codes">
+        {LANGUAGE_CODES.map((l) => (
+          <li key={l}>
+            <a href={`/admin/preview/${item.type}/${item.slug}?lang=${l}`} target="_blank" rel="noopener" lang={l}>
+              {languageName(l)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function DeleteItem({ revision }: { revision: number }) {
+  const { t } = useI18n();
+  return (
+    <details className="ws-card ws-delete">
+      <summary>{t("content.deleteItem")}</summary>
+      <p id="delete-note">{t("content.deleteNote")}</p>
+      <Form method="post">
+        <input type="hidden" name="revision" value={revision} />
+        <button type="submit" name="intent" value="delete" className="ws-button ws-secondary" aria-describedby="delete-note">
+          {t("content.deleteButton")}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -114,7 +114,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Content() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { type, filter, cities, categories, page, pages, total, items, may, fixed } = useLoaderData<typeof loader>();
   const answer = useActionData<BulkAnswer | EditingAnswer>();
   // An item deleted from its page comes back here, saying where it went.
@@ -125,19 +125,6 @@ export default function Content() {
       ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== "")),
       ...(n > 1 ? { page: String(n) } : {}),
     })}`;
-  const choice = (name: string, label: string, options: Array<{ value: string; label: string }>, value: string, any = true) => (
-    <div className="ws-field">
-      <label htmlFor={`content-${name}`}>{label}</label>
-      <select id={`content-${name}`} name={name} defaultValue={value}>
-        {any && <option value="">{t("content.any")}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   // Publishing several at once: items of the kinds that can be taken off, by editors who publish.
   const bulk = may.publish && !fixed && items.length > 0;
   return (
@@ -164,73 +151,7 @@ export default function Content() {
         )}
         <Link to="/admin/trash">{t("content.trash")}</Link>
       </p>
-      <form method="get" id="content-filters" className="ws-form ws-filters">
-        <input type="hidden" name="type" value={type} />
-        <div className="ws-field">
-          <label htmlFor="content-q">{t("content.find")}</label>
-          <input id="content-q" name="q" type="search" defaultValue={filter.q} />
-        </div>
-        {cities.length > 0 &&
-          choice(
-            "city",
-            t("content.fields.city"),
-            cities.map((c) => ({ value: c.slug, label: c.title })),
-            filter.city,
-          )}
-        {categories.length > 0 &&
-          choice(
-            "governorate",
-            t("content.fields.governorate"),
-            GOVERNORATES.map((g) => ({ value: g, label: t(`content.governorates.${g}`) })),
-            filter.governorate,
-          )}
-        {categories.length > 0 &&
-          choice(
-            "category",
-            t("content.fields.category"),
-            categories.map((c) => ({ value: c.slug, label: c.title })),
-            filter.category,
-          )}
-        {choice(
-          "state",
-          t("content.filterState"),
-          PUBLICATION_STATES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) })),
-          filter.state,
-        )}
-        {choice("problems", t("content.filterProblems"), [{ value: "yes", label: t("content.notReady") }], filter.problems)}
-        {(categories.length > 0 || type === "guide") &&
-          choice(
-            "overdue",
-            t("content.filterFacts"),
-            type === "guide"
-              ? [{ value: "yes", label: t("content.guideOverdue") }]
-              : [
-                  { value: "yes", label: t("content.factsOverdue") },
-                  { value: "practical", label: t("content.practicalOverdue") },
-                  { value: "safety", label: t("content.safetyOverdue") },
-                ],
-            filter.overdue,
-          )}
-        {choice(
-          "translation",
-          t("content.filterTranslation"),
-          TRANSLATION_CHOICES.map((c) => {
-            const [code, state] = c.split(":") as [string, string];
-            return { value: c, label: t(`content.languageWork.${state}`, { language: languageName(code) }) };
-          }),
-          filter.translation,
-        )}
-        {choice(
-          "sort",
-          t("content.sort"),
-          LIST_SORTS.map((s) => ({ value: s === "position" ? "" : s, label: t(`content.sorts.${s}`) })),
-          filter.sort,
-          false,
-        )}
-        <button type="submit" className="ws-button ws-secondary">
-          {t("content.findButton")}
-        </button>
-      </form>
+      <ContentFilters type={type} filter={filter} cities={cities} categories={categories} />
       <div role="status">{total ? t("content.found", { count: total }) : t("content.foundNone")}</div>
       {bulk && <BulkForm type={type} />}
       <WorkspaceTable
@@ -238,45 +159,140 @@ export default function Content() {
         columns={[...(bulk ? [t("content.bulk.select")] : []), t("content.item"), t("content.status"), t("content.updated")]}
       >
         {items.map((item) => (
-          <tr key={item.slug}>
-            {bulk && (
-              <td>
-                <input
-                  type="checkbox"
-                  form="content-bulk"
-                  name="item"
-                  value={`${item.slug}@${item.revision}`}
-                  aria-label={t("content.bulk.selectItem", { title: item.title })}
-                  className="ws-select"
-                />
-              </td>
-            )}
-            <td>
-              <Link to={`/admin/content/${item.type}/${item.slug}`} lang="en" dir="auto">
-                {item.title}
-              </Link>
-            </td>
-            <td>
-              {t(`content.statuses.${item.status}`)}
-              {Boolean(item.problems) && <span className="ws-action">{t("content.notReady")}</span>}
-              {item.publishAt && (
-                <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>
-              )}
-              {item.review && (
-                <span className="ws-action">
-                  {t(item.review.for ? "review.listFor" : "review.listAny", { by: item.review.by, for: item.review.for ?? "" })}
-                </span>
-              )}
-            </td>
-            <td>
-              {formatTime(item.updatedAt, language)}
-              {item.updatedBy && <span className="ws-action">{item.updatedBy}</span>}
-            </td>
-          </tr>
+          <ItemRow key={item.slug} item={item} bulk={bulk} />
         ))}
       </WorkspaceTable>
       <WorkspacePages page={page} pages={pages} href={pageLink} />
     </>
+  );
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+/** The list's filters: the words of a name, the place columns, the state, the facts overdue, a language's work, the order. */
+function ContentFilters({ type, filter, cities, categories }: Pick<Loaded, "type" | "filter" | "cities" | "categories">) {
+  const { t } = useI18n();
+  const choice = (name: string, label: string, options: Array<{ value: string; label: string }>, value: string, any = true) => (
+    <div className="ws-field">
+      <label htmlFor={`content-${name}`}>{label}</label>
+      <select id={`content-${name}`} name={name} defaultValue={value}>
+        {any && <option value="">{t("content.any")}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <form method="get" id="content-filters" className="ws-form ws-filters">
+      <input type="hidden" name="type" value={type} />
+      <div className="ws-field">
+        <label htmlFor="content-q">{t("content.find")}</label>
+        <input id="content-q" name="q" type="search" defaultValue={filter.q} />
+      </div>
+      {cities.length > 0 &&
+        choice(
+          "city",
+          t("content.fields.city"),
+          cities.map((c) => ({ value: c.slug, label: c.title })),
+          filter.city,
+        )}
+      {categories.length > 0 &&
+        choice(
+          "governorate",
+          t("content.fields.governorate"),
+          GOVERNORATES.map((g) => ({ value: g, label: t(`content.governorates.${g}`) })),
+          filter.governorate,
+        )}
+      {categories.length > 0 &&
+        choice(
+          "category",
+          t("content.fields.category"),
+          categories.map((c) => ({ value: c.slug, label: c.title })),
+          filter.category,
+        )}
+      {choice(
+        "state",
+        t("content.filterState"),
+        PUBLICATION_STATES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) })),
+        filter.state,
+      )}
+      {choice("problems", t("content.filterProblems"), [{ value: "yes", label: t("content.notReady") }], filter.problems)}
+      {(categories.length > 0 || type === "guide") &&
+        choice(
+          "overdue",
+          t("content.filterFacts"),
+          type === "guide"
+            ? [{ value: "yes", label: t("content.guideOverdue") }]
+            : [
+                { value: "yes", label: t("content.factsOverdue") },
+                { value: "practical", label: t("content.practicalOverdue") },
+                { value: "safety", label: t("content.safetyOverdue") },
+              ],
+          filter.overdue,
+        )}
+      {choice(
+        "translation",
+        t("content.filterTranslation"),
+        TRANSLATION_CHOICES.map((c) => {
+          const [code, state] = c.split(":") as [string, string];
+          return { value: c, label: t(`content.languageWork.${state}`, { language: languageName(code) }) };
+        }),
+        filter.translation,
+      )}
+      {choice(
+        "sort",
+        t("content.sort"),
+        LIST_SORTS.map((s) => ({ value: s === "position" ? "" : s, label: t(`content.sorts.${s}`) })),
+        filter.sort,
+        false,
+      )}
+      <button type="submit" className="ws-button ws-secondary">
+        {t("content.findButton")}
+      </button>
+    </form>
+  );
+}
+
+/** One item's row: its box for the bulk form, its title, its state (problems, schedule, review) and its last change. */
+function ItemRow({ item, bulk }: { item: Loaded["items"][number]; bulk: boolean }) {
+  const { t, language } = useI18n();
+  return (
+    <tr>
+      {bulk && (
+        <td>
+          <input
+            type="checkbox"
+            form="content-bulk"
+            name="item"
+            value={`${item.slug}@${item.revision}`}
+            aria-label={t("content.bulk.selectItem", { title: item.title })}
+            className="ws-select"
+          />
+        </td>
+      )}
+      <td>
+        <Link to={`/admin/content/${item.type}/${item.slug}`} lang="en" dir="auto">
+          {item.title}
+        </Link>
+      </td>
+      <td>
+        {t(`content.statuses.${item.status}`)}
+        {Boolean(item.problems) && <span className="ws-action">{t("content.notReady")}</span>}
+        {item.publishAt && <span className="ws-action">{t("content.scheduledFor", { at: formatTime(item.publishAt, language) })}</span>}
+        {item.review && (
+          <span className="ws-action">
+            {t(item.review.for ? "review.listFor" : "review.listAny", { by: item.review.by, for: item.review.for ?? "" })}
+          </span>
+        )}
+      </td>
+      <td>
+        {formatTime(item.updatedAt, language)}
+        {item.updatedBy && <span className="ws-action">{item.updatedBy}</span>}
+      </td>
+    </tr>
   );
 }
 
