@@ -4,7 +4,8 @@
 import { join } from "node:path";
 import type { Budget, BenchPart } from "../lib/types.ts";
 import { observe, type ObservatoryReport } from "../../harness/observatory.ts";
-import { fuzz, requestFrom, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { fuzz, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { requestFrom } from "../../harness/fuzz-send.ts";
 import {
   contactRateLimit,
   headThenGet,
