@@ -163,6 +163,137 @@ function readinessChecks(baseURL: string, now: () => number) {
 }
 const distinct = (answers: Array<{ answer: string }>) => [...new Set(answers.map((a) => a.answer))];
 
+/** The first normal answer after which every answer started later is normal: when the site recovered. */
+function recoveredAt(samples: Sample[], startEnd: number): number | null {
+  const after = samples.filter((s) => s.startedAt >= startEnd).sort((a, b) => a.startedAt - b.startedAt);
+  const lastBad = after.findLastIndex((s) => !s.ok);
+  const firstGood = after[lastBad + 1];
+  return firstGood ? firstGood.endedAt : null;
+}
+
+/** When the database was stopped and started again, in ms since the traffic began. */
+type Timeline = { stopBegin: number; stopEnd: number; startBegin: number; startEnd: number };
+
+function phaseOf(s: Sample, { stopBegin, stopEnd, startBegin, startEnd }: Timeline): Phase {
+  if (s.endedAt < stopBegin) return "before";
+  // For up to the page cache's version check interval after the stop, cached pages are still served
+  // (the site has not asked the database yet): that is the stop's tail, not the outage.
+  if (s.startedAt < stopEnd + VERSION_TTL_MS) return "stopping";
+  if (s.endedAt <= startBegin) return "outage";
+  if (s.startedAt < startEnd) return "restarting";
+  return "after";
+}
+
+async function startSite(pg: ScratchPostgres, dir: string, log: (line: string) => void) {
+  const t = performance.now();
+  // SQLITE_PATH points at a file that is never made: with DATABASE_URL set it must stay unused.
+  const site = await startServer(
+    {
+      DATABASE_URL: pg.url,
+      SQLITE_PATH: join(dir, "unused.sqlite"),
+      MEDIA_DIR: "data/media",
+      LOG_LEVEL: "warn",
+      CONTACT_RATE_LIMIT_MAX: "100000",
+    },
+    { timeoutMs: 600_000 },
+  );
+  const seedStartMs = Math.round(performance.now() - t);
+  log(`site started on PostgreSQL with the seed content in ${seedStartMs} ms`);
+  return { site, seedStartMs };
+}
+
+/** Traffic and readiness checks through a stop and a start of the database, until the site recovers or the wait ends. */
+async function throughTheOutage(
+  site: ServerProcess,
+  pg: ScratchPostgres,
+  targets: Target[],
+  o: DatabaseFaultOptions,
+  log: (line: string) => void,
+) {
+  const t0 = performance.now();
+  const now = () => performance.now() - t0;
+  const stream = requestStream(site.url, targets, { t0, workers: o.workers ?? 4 });
+  const checks = readinessChecks(site.url, now);
+  await sleep(o.beforeMs);
+  const stopBegin = now();
+  await pg.stop();
+  const stopEnd = now();
+  log(`database stopped in ${Math.round(stopEnd - stopBegin)} ms`);
+  await sleep(o.outageMs);
+  const startBegin = now();
+  await pg.start();
+  const startEnd = now();
+  log(`database started again in ${Math.round(startEnd - startBegin)} ms`);
+  for (let i = 0; i < 1000 && now() - startEnd < o.recoveryWaitMs && site.child.exitCode === null; i++) {
+    const at = recoveredAt(stream.samples, startEnd);
+    // Wait until a whole round of targets has answered normally, so one lucky answer does not count.
+    if (at !== null && stream.samples.filter((s) => s.startedAt >= startEnd && s.endedAt >= at).length >= targets.length) break;
+    await sleep(100);
+  }
+  await sleep(o.afterMs);
+  await stream.stop();
+  const answers = await checks.stop();
+  return { samples: stream.samples, answers, time: { stopBegin, stopEnd, startBegin, startEnd } };
+}
+
+/** The result, read off the samples, the readiness answers and the site's log. */
+function judge(
+  site: ServerProcess,
+  dir: string,
+  seedStartMs: number,
+  samples: Sample[],
+  answers: Array<{ at: number; answer: string }>,
+  time: Timeline,
+): DatabaseFaultResult {
+  const { stopBegin, stopEnd, startBegin, startEnd } = time;
+  const byPhase = (p: Phase) => samples.filter((s) => phaseOf(s, time) === p);
+  const counts = Object.fromEntries(
+    (["before", "stopping", "outage", "restarting", "after"] as Phase[]).map((p) => [p, countByStatus(byPhase(p))]),
+  ) as Record<Phase, Record<string, number>>;
+  const outage = byPhase("outage");
+  const seen = new Map<string, DatabaseFaultResult["outageAnswers"][number]>();
+  for (const s of outage) {
+    const key = `${s.kind} ${s.status} ${s.contentType} ${s.excerpt}`;
+    if (!seen.has(key)) seen.set(key, { kind: s.kind, status: s.status, contentType: s.contentType, excerpt: s.excerpt ?? "" });
+  }
+  const recovered = recoveredAt(samples, startEnd);
+  const recoveryMs = recovered === null ? null : Math.max(0, Math.round(recovered - startEnd));
+  const beforeRecovery = samples
+    .filter((s) => s.startedAt >= startEnd && !s.ok && (recovered === null || s.startedAt < recovered))
+    .slice(0, 20)
+    .map((s) => ({ ...s, sinceReadyMs: Math.round(s.startedAt - startEnd) }));
+  const afterRecoveryFailures = recovered === null ? [] : samples.filter((s) => s.startedAt >= recovered && !s.ok);
+  const serverAlive = site.child.exitCode === null && site.child.signalCode === null;
+  const serverExit = serverAlive ? null : String(site.child.exitCode ?? site.child.signalCode);
+  const unexpected = samples.filter((s) => !s.ok && s.status !== 503).map((s) => ({ ...s, phase: phaseOf(s, time) }));
+  const { errors, warns } = logLines(site.output());
+  return {
+    seedStartMs,
+    pgStopMs: Math.round(stopEnd - stopBegin),
+    pgStartMs: Math.round(startEnd - startBegin),
+    counts,
+    baselineFailures: byPhase("before").filter((s) => !s.ok),
+    outageViolations: outage.filter((s) => !isClearUnavailable(s)),
+    outageAnswers: [...seen.values()],
+    readiness: {
+      before: distinct(answers.filter((a) => a.at < stopBegin)),
+      outage: distinct(answers.filter((a) => a.at >= stopEnd + 1000 && a.at <= startBegin)),
+      // The readiness check keeps a database answer for a second, and waits a second at most for one.
+      after: distinct(answers.filter((a) => recovered !== null && a.at >= recovered + 2000)),
+    },
+    unexpected,
+    recoveryMs,
+    beforeRecovery,
+    afterRecoveryFailures,
+    serverAlive,
+    serverExit,
+    serverPid: site.child.pid!,
+    sqliteUsed: existsSync(join(dir, "unused.sqlite")),
+    errorLogLines: errors,
+    warnLogCount: warns,
+  };
+}
+
 export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<DatabaseFaultResult> {
   const log = o.log ?? (() => {});
   const dir = mkdtempSync(join(tmpdir(), "visit-syria-faults-"));
@@ -171,110 +302,11 @@ export async function runDatabaseFault(o: DatabaseFaultOptions): Promise<Databas
   try {
     pg = await startScratchPostgres();
     log(`scratch PostgreSQL on port ${pg.port}`);
-    const t = performance.now();
-    // SQLITE_PATH points at a file that is never made: with DATABASE_URL set it must stay unused.
-    site = await startServer(
-      {
-        DATABASE_URL: pg.url,
-        SQLITE_PATH: join(dir, "unused.sqlite"),
-        MEDIA_DIR: "data/media",
-        LOG_LEVEL: "warn",
-        CONTACT_RATE_LIMIT_MAX: "100000",
-      },
-      { timeoutMs: 600_000 },
-    );
-    const seedStartMs = Math.round(performance.now() - t);
-    log(`site started on PostgreSQL with the seed content in ${seedStartMs} ms`);
+    const started = await startSite(pg, dir, log);
+    site = started.site;
     const targets = await targetsOf(site.url);
-
-    const t0 = performance.now();
-    const now = () => performance.now() - t0;
-    const stream = requestStream(site.url, targets, { t0, workers: o.workers ?? 4 });
-    const checks = readinessChecks(site.url, now);
-    await sleep(o.beforeMs);
-    const stopBegin = now();
-    await pg.stop();
-    const stopEnd = now();
-    log(`database stopped in ${Math.round(stopEnd - stopBegin)} ms`);
-    await sleep(o.outageMs);
-    const startBegin = now();
-    await pg.start();
-    const startEnd = now();
-    log(`database started again in ${Math.round(startEnd - startBegin)} ms`);
-
-    // Recovered: the first normal answer after which every answer started later is normal.
-    const recoveredAt = (): number | null => {
-      const after = stream.samples.filter((s) => s.startedAt >= startEnd).sort((a, b) => a.startedAt - b.startedAt);
-      const lastBad = after.findLastIndex((s) => !s.ok);
-      const firstGood = after[lastBad + 1];
-      return firstGood ? firstGood.endedAt : null;
-    };
-    for (let i = 0; i < 1000 && now() - startEnd < o.recoveryWaitMs && site.child.exitCode === null; i++) {
-      const at = recoveredAt();
-      // Wait until a whole round of targets has answered normally, so one lucky answer does not count.
-      if (at !== null && stream.samples.filter((s) => s.startedAt >= startEnd && s.endedAt >= at).length >= targets.length) break;
-      await sleep(100);
-    }
-    await sleep(o.afterMs);
-    await stream.stop();
-    const answers = await checks.stop();
-
-    const samples = stream.samples;
-    const phaseOf = (s: Sample): Phase => {
-      if (s.endedAt < stopBegin) return "before";
-      // For up to the page cache's version check interval after the stop, cached pages are still served
-      // (the site has not asked the database yet): that is the stop's tail, not the outage.
-      if (s.startedAt < stopEnd + VERSION_TTL_MS) return "stopping";
-      if (s.endedAt <= startBegin) return "outage";
-      if (s.startedAt < startEnd) return "restarting";
-      return "after";
-    };
-    const byPhase = (p: Phase) => samples.filter((s) => phaseOf(s) === p);
-    const counts = Object.fromEntries(
-      (["before", "stopping", "outage", "restarting", "after"] as Phase[]).map((p) => [p, countByStatus(byPhase(p))]),
-    ) as Record<Phase, Record<string, number>>;
-    const outage = byPhase("outage");
-    const seen = new Map<string, DatabaseFaultResult["outageAnswers"][number]>();
-    for (const s of outage) {
-      const key = `${s.kind} ${s.status} ${s.contentType} ${s.excerpt}`;
-      if (!seen.has(key)) seen.set(key, { kind: s.kind, status: s.status, contentType: s.contentType, excerpt: s.excerpt ?? "" });
-    }
-    const recovered = recoveredAt();
-    const recoveryMs = recovered === null ? null : Math.max(0, Math.round(recovered - startEnd));
-    const beforeRecovery = samples
-      .filter((s) => s.startedAt >= startEnd && !s.ok && (recovered === null || s.startedAt < recovered))
-      .slice(0, 20)
-      .map((s) => ({ ...s, sinceReadyMs: Math.round(s.startedAt - startEnd) }));
-    const afterRecoveryFailures = recovered === null ? [] : samples.filter((s) => s.startedAt >= recovered && !s.ok);
-    const serverAlive = site.child.exitCode === null && site.child.signalCode === null;
-    const serverExit = serverAlive ? null : String(site.child.exitCode ?? site.child.signalCode);
-    const unexpected = samples.filter((s) => !s.ok && s.status !== 503).map((s) => ({ ...s, phase: phaseOf(s) }));
-    const { errors, warns } = logLines(site.output());
-    return {
-      seedStartMs,
-      pgStopMs: Math.round(stopEnd - stopBegin),
-      pgStartMs: Math.round(startEnd - startBegin),
-      counts,
-      baselineFailures: byPhase("before").filter((s) => !s.ok),
-      outageViolations: outage.filter((s) => !isClearUnavailable(s)),
-      outageAnswers: [...seen.values()],
-      readiness: {
-        before: distinct(answers.filter((a) => a.at < stopBegin)),
-        outage: distinct(answers.filter((a) => a.at >= stopEnd + 1000 && a.at <= startBegin)),
-        // The readiness check keeps a database answer for a second, and waits a second at most for one.
-        after: distinct(answers.filter((a) => recovered !== null && a.at >= recovered + 2000)),
-      },
-      unexpected,
-      recoveryMs,
-      beforeRecovery,
-      afterRecoveryFailures,
-      serverAlive,
-      serverExit,
-      serverPid: site.child.pid!,
-      sqliteUsed: existsSync(join(dir, "unused.sqlite")),
-      errorLogLines: errors,
-      warnLogCount: warns,
-    };
+    const { samples, answers, time } = await throughTheOutage(site, pg, targets, o, log);
+    return judge(site, dir, started.seedStartMs, samples, answers, time);
   } finally {
     await site?.stop();
     await pg?.destroy();

@@ -1,7 +1,7 @@
 // Security checks both the bench and the end-to-end tests run against a live site: the pages the Observatory
 // rules grade, the contact rate limit seen from one client, and a GET after a HEAD of the same page.
 import { allRoutes } from "./website.ts";
-import { requestFrom } from "./fuzz.ts";
+import { requestFrom } from "./fuzz-send.ts";
 
 /** The four answers the brief asks about: two pages, one JSON answer, one static file. */
 export async function observatoryTargets(baseURL: string): Promise<{ label: string; path: string; page: boolean }[]> {

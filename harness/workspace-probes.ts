@@ -7,7 +7,7 @@ import { openDatabase } from "../db/engine.ts";
 import { buildDomain } from "../server/compose.ts";
 import type { Role } from "../domain/workspace/roles.ts";
 import { totpCode } from "./totp.ts";
-import { requestFrom } from "./fuzz.ts";
+import { requestFrom } from "./fuzz-send.ts";
 
 const PASSWORD = "tamarind juice by the citadel gate";
 

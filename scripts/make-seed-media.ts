@@ -10,7 +10,7 @@
 // by keeping the same names, or by changing content/media.yaml.
 //
 // The texts (clip captions, titles) are content: content/media/seed-media.yaml and the places' names.
-// The drawing is in scripts/seed-media/: clips.ts (videos, captions) and panoramas.ts.
+// The drawing is in scripts/seed-media/: clips.ts (videos, captions) and panoramas.ts (one module per place in panoramas/).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,8 @@ import sharp from "sharp";
 import { stringify } from "yaml";
 import { type MediaManifest, mediaManifestFile } from "../domain/content/media-manifest.ts";
 import { makeClip, STATIC, URL_PREFIX, VIDEO, writeCaptions } from "./seed-media/clips.ts";
-import { PANORAMAS, PH, PW } from "./seed-media/panoramas.ts";
+import { PANORAMAS } from "./seed-media/panoramas.ts";
+import { PH, PW } from "./seed-media/panoramas/drawing.ts";
 import { readSeedMediaTexts } from "./seed-media/texts.ts";
 
 const CONTENT = join(import.meta.dirname, "..", "content");

@@ -3,7 +3,7 @@
 // PostgreSQL for the first, a fresh SQLite file for the second; the shared site of ctx is not used.
 import type { Budget, BenchPart } from "../lib/types.ts";
 import { crashReason, runDatabaseFault, type DatabaseFaultResult } from "../../harness/faults-database.ts";
-import { runCrashDurability } from "../../harness/faults-crash.ts";
+import { runCrashDurability, type CrashResult } from "../../harness/faults-crash.ts";
 import { countByStatus } from "../../harness/faults-stream.ts";
 
 const RECOVERY_BUDGET_MS = 10_000;
@@ -27,18 +27,18 @@ function outageAnswerText(r: DatabaseFaultResult): string {
     .join("; ");
 }
 
-export const faults: BenchPart = async (ctx) => {
-  const db = await runDatabaseFault({ beforeMs: 5000, outageMs: OUTAGE_MS, recoveryWaitMs: 20_000, afterMs: 5000, log: ctx.log });
-  const crash = await runCrashDurability({ burst: BURST, killAfter: KILL_AFTER, log: ctx.log });
-  ctx.log(
-    `readiness (GET /readyz) before: ${db.readiness.before.join(" | ")}; outage: ${db.readiness.outage.join(" | ")}; after: ${db.readiness.after.join(" | ")}`,
-  );
+/** What the two drills found, with the database fault's 500s and first logged error picked out. */
+type Outcome = {
+  db: DatabaseFaultResult;
+  crash: CrashResult;
+  fiveHundreds: DatabaseFaultResult["unexpected"];
+  firstError: string | undefined;
+};
 
+function budgetsOf({ db, crash, fiveHundreds, firstError }: Outcome): Budget[] {
   const outageTotal = Object.values(db.counts.outage).reduce((a, b) => a + b, 0);
-  const fiveHundreds = db.unexpected.filter((s) => s.status >= 500);
-  const firstError = crashReason(db.errorLogLines);
   const baseline = db.baselineFailures[0];
-  const budgets: Budget[] = [
+  return [
     {
       // Without this the rest means nothing (a missing build/, for one, makes every page a 404).
       name: "answers not normal before the fault (site on PostgreSQL)",
@@ -99,8 +99,10 @@ export const faults: BenchPart = async (ctx) => {
         crash.integrity !== "ok" ? `integrity_check: ${crash.integrity}` : crash.created === 0 ? "no message was answered 201" : undefined,
     },
   ];
+}
 
-  const figures = {
+function figuresOf({ db, crash, fiveHundreds, firstError }: Outcome) {
+  return {
     dbSeedStartMs: db.seedStartMs,
     dbStopMs: db.pgStopMs,
     dbStartMs: db.pgStartMs,
@@ -122,7 +124,10 @@ export const faults: BenchPart = async (ctx) => {
     crashKilledAtMs: crash.killedAtMs,
     crashIntegrity: crash.integrity,
   };
-  const markdown = [
+}
+
+function markdownOf({ db, crash, fiveHundreds, firstError }: Outcome): string {
+  return [
     "## Faults",
     "",
     "| database fault phase | answers by status |",
@@ -149,5 +154,17 @@ export const faults: BenchPart = async (ctx) => {
       `Then the site on a fresh SQLite file gets ${crash.sent} concurrent contact messages and SIGKILL after ${KILL_AFTER} answers 201; ` +
       "the file is then opened directly and every 201'd subject looked up.",
   ].join("\n");
-  return { part: "faults", figures, budgets, markdown };
+}
+
+export const faults: BenchPart = async (ctx) => {
+  const db = await runDatabaseFault({ beforeMs: 5000, outageMs: OUTAGE_MS, recoveryWaitMs: 20_000, afterMs: 5000, log: ctx.log });
+  const crash = await runCrashDurability({ burst: BURST, killAfter: KILL_AFTER, log: ctx.log });
+  ctx.log(
+    `readiness (GET /readyz) before: ${db.readiness.before.join(" | ")}; outage: ${db.readiness.outage.join(" | ")}; after: ${db.readiness.after.join(" | ")}`,
+  );
+
+  const fiveHundreds = db.unexpected.filter((s) => s.status >= 500);
+  const firstError = crashReason(db.errorLogLines);
+  const outcome: Outcome = { db, crash, fiveHundreds, firstError };
+  return { part: "faults", figures: figuresOf(outcome), budgets: budgetsOf(outcome), markdown: markdownOf(outcome) };
 };

@@ -7,18 +7,25 @@ import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import type { Budget, BenchPart, PartResult } from "../lib/types.ts";
 import { allRoutes } from "../../harness/website.ts";
+import { figuresOf, largestScripts, runLighthouse, startOnPrivateBuild, type FormFactor, type Report } from "../lib/lighthouse-run.ts";
 import {
-  CATEGORIES,
-  failingAudits,
-  figuresOf,
-  largestScripts,
-  runLighthouse,
-  startOnPrivateBuild,
-  type Audit,
-  type FormFactor,
-  type PageFigures,
-  type Report,
-} from "../lib/lighthouse-run.ts";
+  appliedTable,
+  auditDetail,
+  clsNote,
+  desktopTable,
+  excusedOnNotFound,
+  failingList,
+  fileOf,
+  kb,
+  label,
+  lcpNote,
+  mainThreadTable,
+  mobileTable,
+  performanceNote,
+  type Applied,
+  type Measured,
+  type Page,
+} from "../lib/lighthouse-report.ts";
 import { javascriptBytes } from "../../harness/page-weight.ts";
 import { spreadText } from "../lib/spread.ts";
 
@@ -29,18 +36,6 @@ const LCP_BUDGET_MS = 1800;
 const CLS_BUDGET = 0.02;
 const TBT_BUDGET_MS = 150;
 const MOBILE_PERFORMANCE_BUDGET = 95;
-
-type Page = { name: string; lang: "en" | "ar"; path: string };
-/** One Lighthouse run's figures, with the machine's one-minute load average when it started. */
-type RunFigures = PageFigures & { loadAtStart: number };
-type Measured = {
-  page: Page;
-  formFactor: FormFactor;
-  /** The run with the median performance score: its audits explain the figures. */
-  report: Report;
-  figures: PageFigures;
-  runs: RunFigures[];
-};
 
 /** The pages the brief names, with real ids from the API, in English (unprefixed) and Arabic (/ar). */
 async function pagesToAudit(baseURL: string): Promise<Page[]> {
@@ -107,18 +102,6 @@ async function measure(baseURL: string, page: Page, formFactor: FormFactor, runs
   };
 }
 
-// A not-found page answers 404, asks not to be indexed, and its own 404 shows in the console: that is what it
-// should do, so those audits are left out of its budgets (the tables keep Lighthouse's own scores).
-const BY_DESIGN_ON_NOT_FOUND = new Set(["http-status-code", "is-crawlable"]);
-
-function excusedOnNotFound(m: Measured, audit: Audit): boolean {
-  if (m.page.name !== "not found") return false;
-  if (BY_DESIGN_ON_NOT_FOUND.has(audit.id)) return true;
-  if (audit.id !== "errors-in-console") return false;
-  const items: { sourceLocation?: { url?: string } }[] = audit.details?.items ?? [];
-  return items.every((i) => i.sourceLocation?.url && new URL(i.sourceLocation.url).pathname === m.page.path);
-}
-
 /** The category score (0-100) over the audits that count for the budget. */
 function budgetScore(m: Measured, category: string): number {
   const refs = (m.report.categories[category]?.auditRefs ?? []).filter(
@@ -126,93 +109,6 @@ function budgetScore(m: Measured, category: string): number {
   );
   const weight = refs.reduce((s, r) => s + r.weight, 0);
   return weight ? Math.round((100 * refs.reduce((s, r) => s + r.weight * (m.report.audits[r.id]!.score ?? 0), 0)) / weight) : 100;
-}
-
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const label = (m: Measured) => `${m.page.name} ${m.page.lang} (${m.formFactor})`;
-const fileOf = (url: string) => url.split("/").pop() ?? url;
-
-/** One line on why an audit failed: the console messages, issues, elements or value it reports. */
-function auditDetail(audit: Audit): string {
-  const items: any[] = audit.details?.items ?? [];
-  const parts = items
-    .slice(0, 3)
-    .map((i) =>
-      i.description
-        ? `${i.description.slice(0, 140)}${i.sourceLocation?.url ? ` (${fileOf(i.sourceLocation.url)})` : ""}`
-        : i.issueType
-          ? `${i.issueType}: ${(i.subItems?.items ?? []).map((s: any) => fileOf(s.url ?? "")).join(", ")}`
-          : (i.node?.snippet ?? i.source?.snippet ?? i.url ?? ""),
-    );
-  const text = [audit.displayValue, ...new Set(parts.filter(Boolean))].filter(Boolean).join("; ");
-  return text || audit.title;
-}
-
-/** What holds a page's performance back: the metrics losing points and the opportunities Lighthouse finds. */
-function performanceNote(m: Measured): string {
-  const r = m.report;
-  const out: string[] = [];
-  // Every weighted metric that lost points, with its weight: the score is their weighted mean.
-  const metrics = (r.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (r.audits[ref.id]?.score ?? 1) < 1);
-  if (metrics.length)
-    out.push(
-      `metrics losing points: ${metrics.map((ref) => `${ref.id} ${r.audits[ref.id]!.displayValue ?? ""} (score ${r.audits[ref.id]!.score}, weight ${ref.weight}%)`).join(", ")}`,
-    );
-  const bootup: { url: string; scripting: number; total: number }[] = r.audits["bootup-time"]?.details?.items ?? [];
-  const source = (url: string) => (url.includes("/assets/") ? fileOf(url) : url.startsWith("http") ? "the HTML document" : url);
-  if (bootup.length)
-    out.push(
-      `main thread by source: ${bootup
-        .slice(0, 3)
-        .map((b) => `${source(b.url)} ${Math.round(b.total)} ms`)
-        .join(", ")}`,
-    );
-  const blocking: { url: string; wastedMs: number }[] = r.audits["render-blocking-resources"]?.details?.items ?? [];
-  if (blocking.length) out.push(`render-blocking: ${blocking.map((b) => `${fileOf(b.url)} (${Math.round(b.wastedMs)} ms)`).join(", ")}`);
-  const unused: { url: string; wastedBytes: number }[] = r.audits["unused-javascript"]?.details?.items ?? [];
-  if (unused.length) out.push(`unused JS: ${unused.map((u) => `${fileOf(u.url)} ${kb(u.wastedBytes)}`).join(", ")}`);
-  out.push(lcpNote(m));
-  return out.join("; ");
-}
-
-/** Where a page's main-thread time goes (its median run): by kind of work, by script, and its long tasks. */
-function mainThreadRow(m: Measured): string {
-  const audits = m.report.audits;
-  const groups: { group: string; duration: number }[] = audits["mainthread-work-breakdown"]?.details?.items ?? [];
-  const ms = (group: string) => Math.round(groups.find((g) => g.group === group)?.duration ?? 0);
-  const bootup: { url: string; scripting: number }[] = audits["bootup-time"]?.details?.items ?? [];
-  const scripts = bootup
-    .slice(0, 3)
-    .map((b) => `${b.url.includes("/assets/") ? fileOf(b.url) : b.url.startsWith("http") ? "document" : b.url} ${Math.round(b.scripting)}`)
-    .join(", ");
-  const longTasks = (audits["long-tasks"]?.details?.items ?? []).length;
-  return `| ${m.page.name} ${m.page.lang} | ${Math.round(audits["mainthread-work-breakdown"]?.numericValue ?? 0)} | ${ms("scriptEvaluation")} | ${ms("scriptParseCompile")} | ${ms("styleLayout")} | ${ms("paintCompositeRender")} | ${ms("parseHTML")} | ${ms("garbageCollection")} | ${ms("other")} | ${scripts} | ${longTasks} |`;
-}
-
-function mainThreadTable(measured: Measured[]): string {
-  return [
-    "| page | main thread ms | script evaluation | parse & compile | style & layout | paint | HTML parse | GC | other | scripting ms by source (top 3) | long tasks |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
-    ...measured.filter((m) => m.formFactor === "mobile").map(mainThreadRow),
-  ].join("\n");
-}
-
-/** The LCP element and where its time goes (TTFB, load delay, load time, render delay). */
-function lcpNote(m: Measured): string {
-  const tables: any[] = m.report.audits["largest-contentful-paint-element"]?.details?.items ?? [];
-  const element = tables[0]?.items?.[0]?.node?.selector ?? "unknown element";
-  const phases = (tables[1]?.items ?? []).map((p: { phase: string; timing: number }) => `${p.phase} ${Math.round(p.timing)} ms`).join(", ");
-  return `LCP ${m.figures.lcpMs} ms on ${element}${phases ? ` (${phases})` : ""}`;
-}
-
-function clsNote(m: Measured): string {
-  const items: any[] = m.report.audits["layout-shifts"]?.details?.items ?? [];
-  return `CLS ${m.figures.cls}: ${
-    items
-      .slice(0, 3)
-      .map((i) => `${i.node?.selector ?? "?"} (${Number(i.score).toFixed(3)})`)
-      .join(", ") || "no shifting element reported"
-  }`;
 }
 
 /** The page measured once more with its built scripts blocked: what the early JavaScript costs FCP and LCP. */
@@ -235,8 +131,6 @@ async function scriptCost(baseURL: string, m: Measured) {
   };
 }
 
-type Applied = { page: Page; fcpMs: number; lcpMs: number; performance: number | null };
-
 /**
  * The page loaded once through the throttled network and CPU (Lighthouse's "devtools" method) instead of the
  * simulation: the simulation assumes that every high-priority script is needed before the first paint, which
@@ -249,65 +143,7 @@ async function measureApplied(baseURL: string, page: Page): Promise<Applied> {
   return { page, fcpMs: ms("first-contentful-paint"), lcpMs: ms("largest-contentful-paint"), performance: figuresOf(report).performance };
 }
 
-function appliedTable(applied: Applied[], measured: Measured[]): string {
-  const simulated = (a: Applied) => measured.find((m) => m.formFactor === "mobile" && m.page.path === a.page.path)!.figures;
-  return [
-    "| page | path | FCP ms | LCP ms | LCP ms, simulated | performance | performance, simulated |",
-    "|---|---|---|---|---|---|---|",
-    ...applied.map(
-      (a) =>
-        `| ${a.page.name} ${a.page.lang} | \`${a.page.path}\` | ${a.fcpMs} | ${a.lcpMs} | ${simulated(a).lcpMs} | ${a.performance} | ${simulated(a).performance} |`,
-    ),
-  ].join("\n");
-}
-
-/** Audits that lost points, grouped across pages: category, id, where, and one example of why. */
-function failingList(measured: Measured[]) {
-  const groups = new Map<string, { category: string; audit: Audit; where: string[]; excused: boolean }>();
-  for (const m of measured) {
-    for (const category of CATEGORIES) {
-      for (const audit of failingAudits(m.report, category)) {
-        const key = `${category} ${audit.id}`;
-        const g = groups.get(key) ?? { category, audit, where: [], excused: true };
-        g.where.push(label(m));
-        g.excused &&= excusedOnNotFound(m, audit);
-        groups.set(key, g);
-      }
-    }
-  }
-  return [...groups.values()];
-}
-
 const loadAverage = () => Number(loadavg()[0].toFixed(2));
-
-/** Mobile: each page's runs as minimum / median / maximum, with the load average at each run's start. */
-function mobileTable(measured: Measured[]): string {
-  const rows = measured
-    .filter((m) => m.formFactor === "mobile")
-    .map((m) => {
-      const of = (k: "performance" | "lcpMs" | "tbtMs" | "cls") => m.runs.map((r) => r[k] ?? 0);
-      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${spreadText(of("performance"))} | ${spreadText(of("lcpMs"))} | ${spreadText(of("tbtMs"))} | ${spreadText(of("cls"), 3)} | ${m.runs.map((r) => r.loadAtStart).join(", ")} | ${m.figures.accessibility} | ${m.figures.bestPractices} | ${m.figures.seo} | ${kb(m.figures.jsBytes)} | ${kb(m.figures.totalBytes)} |`;
-    });
-  return [
-    "| page | path | performance | LCP ms | TBT ms | CLS | load at each run's start | accessibility | best practices | SEO | JS | total |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...rows,
-  ].join("\n");
-}
-
-function desktopTable(measured: Measured[]): string {
-  const rows = measured
-    .filter((m) => m.formFactor === "desktop")
-    .map((m) => {
-      const f = m.figures;
-      return `| ${m.page.name} ${m.page.lang} | \`${m.page.path}\` | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${m.runs[0]!.loadAtStart} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
-    });
-  return [
-    "| page | path | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | load at start | JS | total |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...rows,
-  ].join("\n");
-}
 
 type RunBudget = { name: string; key: "performance" | "lcpMs" | "tbtMs" | "cls"; limit: number; higherIsBetter?: boolean };
 const RUN_BUDGETS: RunBudget[] = [
@@ -345,9 +181,7 @@ export const lighthouse: BenchPart = async (ctx) => {
   }
 };
 
-async function auditPages(baseURL: string, log: (line: string) => void): Promise<PartResult> {
-  const loadAverageAtStart = loadavg().map((x) => Number(x.toFixed(2)));
-  const pages = await pagesToAudit(baseURL);
+async function measureAll(baseURL: string, pages: Page[], log: (line: string) => void): Promise<Measured[]> {
   const measured: Measured[] = [];
   for (const formFactor of ["mobile", "desktop"] as const) {
     for (const page of pages) {
@@ -360,18 +194,31 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
         );
     }
   }
+  return measured;
+}
+
+/** The JavaScript the home pages load, and what the map page loads of its own. */
+async function scriptWeights(baseURL: string) {
   const homeScripts = { en: await javascriptBytes(baseURL, "/"), ar: await javascriptBytes(baseURL, "/ar") };
   // The map's own scripts: what /map loads that the home page does not (its route and the map component).
   const mapAll = await javascriptBytes(baseURL, "/map");
   const homeFiles = new Set(homeScripts.en.scripts.map((s) => s.url));
   const mapOwn = mapAll.scripts.filter((s) => !homeFiles.has(s.url));
   const mapScripts = { total: mapAll.bytes, own: mapOwn.reduce((n, s) => n + s.bytes, 0), files: mapOwn.map((s) => s.url) };
+  return { homeScripts, mapScripts };
+}
+type ScriptWeights = Awaited<ReturnType<typeof scriptWeights>>;
+
+async function measureAllApplied(baseURL: string, pages: Page[], log: (line: string) => void): Promise<Applied[]> {
   const applied: Applied[] = [];
   for (const page of pages) {
     applied.push(await measureApplied(baseURL, page));
     log(`mobile, applied throttling ${page.path}: FCP ${applied.at(-1)!.fcpMs} ms LCP ${applied.at(-1)!.lcpMs} ms`);
   }
+  return applied;
+}
 
+function budgetsOf(measured: Measured[], { homeScripts }: ScriptWeights): Budget[] {
   const mobile = measured.filter((m) => m.formFactor === "mobile");
   const explain: Record<RunBudget["key"], (m: Measured) => string> = {
     performance: performanceNote,
@@ -414,14 +261,22 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
             .join(", ")}`,
         }),
   });
-  // How much of the slowest page's LCP its scripts cost: the same page again with its JavaScript blocked.
-  const slowest = [...mobile].sort((a, b) => b.figures.lcpMs - a.figures.lcpMs)[0]!;
-  const withoutScripts = slowest.figures.lcpMs > LCP_BUDGET_MS ? await scriptCost(baseURL, slowest) : undefined;
+  return budgets;
+}
 
+/** Everything the part measured, for its report and figures. */
+type Audited = ScriptWeights & {
+  loadAverageAtStart: number[];
+  measured: Measured[];
+  applied: Applied[];
+  withoutScripts: Awaited<ReturnType<typeof scriptCost>> | undefined;
+};
+
+function markdownOf({ loadAverageAtStart, measured, applied, homeScripts, mapScripts, withoutScripts }: Audited): string {
   const failing = failingList(measured);
   const allRuns = measured.reduce((s, m) => s + m.runs.length, 0);
   const loads = measured.flatMap((m) => m.runs.map((r) => r.loadAtStart));
-  const markdown = [
+  return [
     "## Lighthouse",
     "",
     `Lighthouse ${LIGHTHOUSE_VERSION} through its Node API on Debian's Chromium (headless), one page at a time, against the site started on a private copy of the fresh build (other builds on the machine cannot swap its scripts mid-run). Mobile is Lighthouse's default (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown), ${MOBILE_RUNS} runs per page, every one listed as minimum / median / maximum and every one held to the budgets; desktop is its desktop preset, one run. JS and total are bytes transferred (compressed, response headers included) from the resource-summary audit, from the median run. No run waits for an idle CPU: the 4x slowdown multiplies the main-thread time the machine observes, so the one-minute load average at each run's start is listed (${allRuns} runs, load ${spreadText(loads, 2)}; ${loadAverageAtStart.join(", ")} when the part began).`,
@@ -465,8 +320,11 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
         )
       : ["- none"]),
   ].join("\n");
+}
 
-  const figures = {
+function partFigures({ loadAverageAtStart, measured, applied, homeScripts, mapScripts, withoutScripts }: Audited) {
+  const allRuns = measured.reduce((s, m) => s + m.runs.length, 0);
+  return {
     lighthouse: LIGHTHOUSE_VERSION,
     mobileRuns: MOBILE_RUNS,
     loadAverageAtStart,
@@ -480,5 +338,19 @@ async function auditPages(baseURL: string, log: (line: string) => void): Promise
     ),
     pages: Object.fromEntries(measured.map((m) => [`${m.formFactor} ${m.page.path}`, { median: m.figures, runs: m.runs }])),
   };
-  return { part: "lighthouse", figures, budgets, markdown };
+}
+
+async function auditPages(baseURL: string, log: (line: string) => void): Promise<PartResult> {
+  const loadAverageAtStart = loadavg().map((x) => Number(x.toFixed(2)));
+  const pages = await pagesToAudit(baseURL);
+  const measured = await measureAll(baseURL, pages, log);
+  const weights = await scriptWeights(baseURL);
+  const applied = await measureAllApplied(baseURL, pages, log);
+  const budgets = budgetsOf(measured, weights);
+  const mobile = measured.filter((m) => m.formFactor === "mobile");
+  // How much of the slowest page's LCP its scripts cost: the same page again with its JavaScript blocked.
+  const slowest = [...mobile].sort((a, b) => b.figures.lcpMs - a.figures.lcpMs)[0]!;
+  const withoutScripts = slowest.figures.lcpMs > LCP_BUDGET_MS ? await scriptCost(baseURL, slowest) : undefined;
+  const audit: Audited = { loadAverageAtStart, measured, applied, ...weights, withoutScripts };
+  return { part: "lighthouse", figures: partFigures(audit), budgets, markdown: markdownOf(audit) };
 }

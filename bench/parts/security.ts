@@ -2,9 +2,10 @@
 // fuzz of the API and the contact form (harness/fuzz.ts), and the contact rate limit seen from one client.
 // Each activity speaks from its own loopback address, since the server counts the rate limit per address.
 import { join } from "node:path";
-import type { Budget, BenchPart } from "../lib/types.ts";
+import type { BenchContext, Budget, BenchPart } from "../lib/types.ts";
 import { observe, type ObservatoryReport } from "../../harness/observatory.ts";
-import { fuzz, requestFrom, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { fuzz, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { requestFrom } from "../../harness/fuzz-send.ts";
 import {
   contactRateLimit,
   headThenGet,
@@ -78,19 +79,19 @@ function markdown(
   ].join("\n");
 }
 
-export const security: BenchPart = async (ctx) => {
+async function scoreHeaders(ctx: BenchContext, targets: { label: string; path: string }[]): Promise<ObservatoryReport[]> {
   const base = ctx.baseURL;
-  const targets = await observatoryTargets(base);
   const reports: ObservatoryReport[] = [];
   for (const t of targets) {
     const r = await observe(base + t.path);
     reports.push(r);
     ctx.log(`${t.label} ${t.path}: ${r.score} ${r.grade}`);
   }
+  return reports;
+}
 
-  const rate = await contactRateLimit(base, RATE_LIMIT_FROM);
-  ctx.log(`contact rate limit: ${rate.statuses.join(" ")}; Retry-After ${rate.retryAfter}`);
-
+async function fuzzFromOneClient(ctx: BenchContext) {
+  const base = ctx.baseURL;
   const requests = Number(process.env.BENCH_FUZZ_REQUESTS ?? 10_000);
   const seed = Number(process.env.BENCH_FUZZ_SEED ?? 20260101);
   ctx.log(`fuzzing: ${requests} requests, seed ${seed}…`);
@@ -98,15 +99,20 @@ export const security: BenchPart = async (ctx) => {
   ctx.log(`fuzz: ${f.requests} in ${f.seconds} s; ${JSON.stringify(f.statuses)}`);
   for (const e of f.findings.serverErrors.slice(0, 5)) ctx.log(`5xx: ${e.request.slice(0, 400)}`);
   for (const e of f.findings.stackTraces.slice(0, 5)) ctx.log(`stack trace: ${e.request.slice(0, 300)} → ${e.answer.slice(0, 300)}`);
+  return { f, requests, seed };
+}
 
+async function aliveAfterFuzz(ctx: BenchContext): Promise<boolean> {
   let processAlive = true;
   try {
     processAlive = ctx.serverRss() > 0;
   } catch {
     processAlive = false; // /proc/<pid> is gone
   }
-  const alive = processAlive && (await stillAnswering(base));
+  return processAlive && (await stillAnswering(ctx.baseURL));
+}
 
+async function oversizeStatuses(base: string): Promise<{ api: number; page: number }> {
   const big = "a".repeat(1_000_000);
   const oversize = {
     api: (
@@ -126,10 +132,12 @@ export const security: BenchPart = async (ctx) => {
       })
     ).status,
   };
-  const head = await headThenGet(base);
-  const afterHead = head.ok ? null : await observe(base + head.path);
+  return oversize;
+}
 
-  // The workspace's attacks of the outside probe (issue: security findings), each a budget below.
+// The workspace's attacks of the outside probe (issue: security findings), each a budget below.
+async function workspaceAttacks(ctx: BenchContext) {
+  const base = ctx.baseURL;
   const host = await hostPoisoning(base, HOST_FROM);
   const throttle = await signInThrottle(base, SIGN_IN_FROM);
   const respelt = await respeltWorkspacePaths(base);
@@ -145,7 +153,11 @@ export const security: BenchPart = async (ctx) => {
     `re-authentication: ${reauth.statuses.join(" ")}, then the right password ${reauth.rightPassword}, sign-in ${reauth.signInAfter}`,
   );
   ctx.log(`unsafe schemes: ${schemes.refused} of ${schemes.tried} refused`);
-  const workspaceBudgets: Budget[] = [
+  return { host, throttle, respelt, replay, reauth, schemes };
+}
+
+function workspaceBudgets({ host, replay, reauth, schemes, respelt, throttle }: Awaited<ReturnType<typeof workspaceAttacks>>): Budget[] {
+  return [
     {
       name: "foreign Host: refused before the cache, next visitor's answers clean",
       limit: "5 of 5 kinds",
@@ -184,9 +196,26 @@ export const security: BenchPart = async (ctx) => {
       pass: throttle.statuses.at(-1) === 429 && throttle.retryAfter !== null,
     },
   ];
+}
 
+/** Everything the part found, for its budgets and its figures. */
+type Findings = {
+  targets: { label: string; path: string; page?: boolean }[];
+  reports: ObservatoryReport[];
+  f: FuzzReport;
+  requests: number;
+  seed: number;
+  rate: RateLimitResult;
+  alive: boolean;
+  oversize: { api: number; page: number };
+  head: Awaited<ReturnType<typeof headThenGet>>;
+  afterHead: ObservatoryReport | null;
+  workspace: Awaited<ReturnType<typeof workspaceAttacks>>;
+};
+
+function budgetsOf({ targets, reports, f, requests, rate, alive, head, afterHead }: Findings, workspace: Budget[]): Budget[] {
   const pages = reports.filter((_, i) => targets[i].page);
-  const budgets: Budget[] = [
+  return [
     ...pages.map((r, i) => ({
       name: `Observatory grade, ${targets[i].label}`,
       limit: "A+",
@@ -222,52 +251,75 @@ export const security: BenchPart = async (ctx) => {
       pass: head.ok,
       note: head.ok ? undefined : `HEAD ${head.path} stores an empty page in the page cache`,
     },
-    ...workspaceBudgets,
+    ...workspace,
   ];
+}
 
+function figuresOf({ targets, reports, f, seed, rate, alive, oversize, head, afterHead, workspace }: Findings) {
+  const { host, throttle, respelt, replay, reauth, schemes } = workspace;
+  return {
+    observatory: Object.fromEntries(
+      targets.map((t, i) => [
+        t.label,
+        {
+          path: t.path,
+          score: reports[i].score,
+          grade: reports[i].grade,
+          tests: Object.fromEntries(reports[i].tests.map((x) => [x.name, `${x.result} (${x.modifier})`])),
+        },
+      ]),
+    ),
+    fuzz: {
+      seed,
+      requests: f.requests,
+      seconds: f.seconds,
+      concurrency: 20,
+      endpoints: Object.keys(f.byTarget).length,
+      byEndpoint: f.byTarget,
+      statuses: f.statuses,
+      serverErrors: f.serverErrors,
+      serverErrorsBy: f.serverErrorsBy,
+      stackTraces: f.stackTraces,
+      fileLeaks: f.fileLeaks,
+      timeouts: f.timeouts,
+      networkErrors: f.networkErrors,
+      retriedResets: f.retriedResets,
+      firstServerErrors: f.findings.serverErrors.slice(0, 3).map((e) => e.request.slice(0, 300)),
+    },
+    aliveAfterFuzz: alive,
+    contactRateLimit: rate,
+    oversizeBodyStatus: oversize,
+    headThenGet: { ...head, gradeAfterHead: afterHead ? `${afterHead.grade} (${afterHead.score})` : undefined },
+    foreignHost: host.results,
+    signInThrottle: throttle,
+    respeltWorkspacePaths: respelt.results,
+    codeReplay: replay,
+    reauthentication: reauth,
+    unsafeSchemes: schemes,
+  };
+}
+
+export const security: BenchPart = async (ctx) => {
+  const base = ctx.baseURL;
+  const targets = await observatoryTargets(base);
+  const reports = await scoreHeaders(ctx, targets);
+
+  const rate = await contactRateLimit(base, RATE_LIMIT_FROM);
+  ctx.log(`contact rate limit: ${rate.statuses.join(" ")}; Retry-After ${rate.retryAfter}`);
+
+  const { f, requests, seed } = await fuzzFromOneClient(ctx);
+  const alive = await aliveAfterFuzz(ctx);
+  const oversize = await oversizeStatuses(base);
+  const head = await headThenGet(base);
+  const afterHead = head.ok ? null : await observe(base + head.path);
+
+  const workspace = await workspaceAttacks(ctx);
+  const workspaceChecks = workspaceBudgets(workspace);
+  const found: Findings = { targets, reports, f, requests, seed, rate, alive, oversize, head, afterHead, workspace };
   return {
     part: "security",
-    figures: {
-      observatory: Object.fromEntries(
-        targets.map((t, i) => [
-          t.label,
-          {
-            path: t.path,
-            score: reports[i].score,
-            grade: reports[i].grade,
-            tests: Object.fromEntries(reports[i].tests.map((x) => [x.name, `${x.result} (${x.modifier})`])),
-          },
-        ]),
-      ),
-      fuzz: {
-        seed,
-        requests: f.requests,
-        seconds: f.seconds,
-        concurrency: 20,
-        endpoints: Object.keys(f.byTarget).length,
-        byEndpoint: f.byTarget,
-        statuses: f.statuses,
-        serverErrors: f.serverErrors,
-        serverErrorsBy: f.serverErrorsBy,
-        stackTraces: f.stackTraces,
-        fileLeaks: f.fileLeaks,
-        timeouts: f.timeouts,
-        networkErrors: f.networkErrors,
-        retriedResets: f.retriedResets,
-        firstServerErrors: f.findings.serverErrors.slice(0, 3).map((e) => e.request.slice(0, 300)),
-      },
-      aliveAfterFuzz: alive,
-      contactRateLimit: rate,
-      oversizeBodyStatus: oversize,
-      headThenGet: { ...head, gradeAfterHead: afterHead ? `${afterHead.grade} (${afterHead.score})` : undefined },
-      foreignHost: host.results,
-      signInThrottle: throttle,
-      respeltWorkspacePaths: respelt.results,
-      codeReplay: replay,
-      reauthentication: reauth,
-      unsafeSchemes: schemes,
-    },
-    budgets,
-    markdown: markdown(targets, reports, f, seed, rate, head, oversize, alive, workspaceBudgets),
+    figures: figuresOf(found),
+    budgets: budgetsOf(found, workspaceChecks),
+    markdown: markdown(targets, reports, f, seed, rate, head, oversize, alive, workspaceChecks),
   };
 };

@@ -1,6 +1,7 @@
 // A long run at 100 connections over pages in several languages and API calls: errors, statuses, latency
 // per time window (does it drift?) and the server's memory sampled along the way (does it grow?).
 import { type BenchPart, type Budget, rssBudget } from "../lib/types.ts";
+import type { BenchContext } from "../lib/types.ts";
 import { mb } from "../lib/spread.ts";
 import { runCannon, summarize } from "../lib/http-cannon.ts";
 import { soakRequests } from "../lib/traffic.ts";
@@ -11,26 +12,21 @@ const RSS_EVERY_MS = 10_000;
 const MAX_DRIFT = 2;
 const MAX_RSS_GROWTH_MB = 100;
 
-export const soak: BenchPart = async (ctx) => {
-  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
-  if (!(seconds >= 10 && seconds <= 24 * 3600))
-    throw new Error(`BENCH_SOAK_SECONDS must be 10..86400, not ${process.env.BENCH_SOAK_SECONDS}`);
-  // Minutes for the real soak; a short check still gets five windows to compare.
-  const windowSeconds = seconds >= 120 ? 60 : Math.max(5, Math.round(seconds / 5));
-  const mix = await soakRequests(ctx.baseURL);
-  ctx.log(
-    `${mix.requests.length} requests in the mix (${mix.pages} pages, ${mix.api} API calls), ${seconds} s, ${CONNECTIONS} connections`,
-  );
+type Mix = Awaited<ReturnType<typeof soakRequests>>;
 
-  // One pass over the distinct requests first (renders every page, builds the search index), so the first
-  // window measures the warm site and the drift compares like with like.
+// One pass over the distinct requests first (renders every page, builds the search index), so the first
+// window measures the warm site and the drift compares like with like.
+async function warmUp(ctx: BenchContext, mix: Mix) {
   const distinct = new Map(mix.requests.map((r) => [`${r.method ?? "GET"} ${r.path} ${r.body ?? ""}`, r]));
   const warmStarted = performance.now();
   for (const r of distinct.values())
     await (await fetch(ctx.baseURL + r.path, { method: r.method ?? "GET", headers: r.headers, body: r.body })).arrayBuffer();
   const warmMs = Math.round(performance.now() - warmStarted);
   ctx.log(`warm-up: ${distinct.size} distinct requests in ${warmMs} ms`);
+  return { distinct: distinct.size, warmMs };
+}
 
+async function underLoad(ctx: BenchContext, seconds: number, windowSeconds: number, mix: Mix) {
   const windows = timeWindows(seconds, windowSeconds);
   // RSS before the load, then every 10 s under it. Under 100 connections V8 lets the heap grow well past
   // what is live before it collects, so the step from idle to loaded is not growth: growth is counted from
@@ -50,7 +46,11 @@ export const soak: BenchPart = async (ctx) => {
   }
   const result = summarize([run]);
   rss.push(ctx.serverRss());
+  return { result, windows, idleRss, rss };
+}
 
+/** Latency per window and its drift, statuses, and the server's memory from the samples. */
+function measure({ result, windows, idleRss, rss }: Awaited<ReturnType<typeof underLoad>>) {
   const perWindow = windows.summary();
   const first = perWindow[0];
   const last = perWindow[perWindow.length - 1];
@@ -63,10 +63,15 @@ export const soak: BenchPart = async (ctx) => {
   const growth = rssMB.last - rssMB.first;
   // A leak keeps growing to the end; a heap that V8 sizes up under load levels off. The second half tells them apart.
   const secondHalfGrowth = rssMB.last - rssMB.samples[Math.floor(rssMB.samples.length / 2)]!;
-  for (const w of perWindow)
-    ctx.log(`${w.from}-${w.to} s: ${w.requests} answers, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors}, 5xx ${w.status5xx}`);
+  return { result, rss, perWindow, first, last, drift, status5xx, non2xx, rssMB, growth, secondHalfGrowth };
+}
+type Measured = ReturnType<typeof measure>;
 
-  const budgets: Budget[] = [
+function budgetsOf(
+  { result, rss, first, last, drift, status5xx, non2xx, rssMB, growth, secondHalfGrowth }: Measured,
+  windowSeconds: number,
+): Budget[] {
+  return [
     rssBudget("soak: server RSS at the end", rss[rss.length - 1]!, `idle ${rssMB.idle} MB, highest sample ${rssMB.max} MB`),
     {
       name: "soak: connection errors and timeouts",
@@ -100,13 +105,49 @@ export const soak: BenchPart = async (ctx) => {
           : undefined,
     },
   ];
+}
+
+function markdownOf(m: Measured, seconds: number, mix: Mix, distinct: number): string {
+  const { result, perWindow, drift, non2xx, rssMB, secondHalfGrowth } = m;
+  return [
+    "## Soak",
+    "",
+    "| window (s) | answers | p50 ms | p99 ms | errors | 5xx |",
+    "|---|---|---|---|---|---|",
+    ...perWindow.map((w) => `| ${w.from}–${w.to} | ${w.requests} | ${w.p50} | ${w.p99} | ${w.errors} | ${w.status5xx} |`),
+    "",
+    `${seconds} s at ${CONNECTIONS} connections over ${mix.pages} pages (every route in English, Arabic, French and Chinese) and ${mix.api} API calls between them ` +
+      `(lists, a place, its media, an image, searches), after one warm-up pass over the ${distinct} distinct requests: ${result.requests} answers (${result.rps}/s), ${result.errors} errors, non-2xx ${JSON.stringify(non2xx)} ` +
+      `(404s are the not-found route, asked on purpose). p99 drift (last window vs first): ${drift}×. ` +
+      `Server RSS: ${rssMB.idle} MB before the load, then every ${RSS_EVERY_MS / 1000} s under it first ${rssMB.first} MB, max ${rssMB.max} MB, last ${rssMB.last} MB, ${secondHalfGrowth >= 0 ? "+" : ""}${secondHalfGrowth} MB over the second half ` +
+      `(growth counted from the first sample under load: the step from idle is V8 letting the heap grow between collections, not retained memory).`,
+  ].join("\n");
+}
+
+export const soak: BenchPart = async (ctx) => {
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+  if (!(seconds >= 10 && seconds <= 24 * 3600))
+    throw new Error(`BENCH_SOAK_SECONDS must be 10..86400, not ${process.env.BENCH_SOAK_SECONDS}`);
+  // Minutes for the real soak; a short check still gets five windows to compare.
+  const windowSeconds = seconds >= 120 ? 60 : Math.max(5, Math.round(seconds / 5));
+  const mix = await soakRequests(ctx.baseURL);
+  ctx.log(
+    `${mix.requests.length} requests in the mix (${mix.pages} pages, ${mix.api} API calls), ${seconds} s, ${CONNECTIONS} connections`,
+  );
+
+  const { distinct, warmMs } = await warmUp(ctx, mix);
+  const m = measure(await underLoad(ctx, seconds, windowSeconds, mix));
+  const { result, perWindow, drift, status5xx, non2xx, rssMB, growth, secondHalfGrowth } = m;
+  for (const w of perWindow)
+    ctx.log(`${w.from}-${w.to} s: ${w.requests} answers, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors}, 5xx ${w.status5xx}`);
+
   return {
     part: "soak",
     figures: {
       seconds,
       connections: CONNECTIONS,
       windowSeconds,
-      mix: { requests: mix.requests.length, pages: mix.pages, api: mix.api, distinct: distinct.size },
+      mix: { requests: mix.requests.length, pages: mix.pages, api: mix.api, distinct },
       warmMs,
       requests: result.requests,
       rps: result.rps,
@@ -122,19 +163,7 @@ export const soak: BenchPart = async (ctx) => {
       rssGrowthMB: growth,
       rssSecondHalfGrowthMB: secondHalfGrowth,
     },
-    budgets,
-    markdown: [
-      "## Soak",
-      "",
-      "| window (s) | answers | p50 ms | p99 ms | errors | 5xx |",
-      "|---|---|---|---|---|---|",
-      ...perWindow.map((w) => `| ${w.from}–${w.to} | ${w.requests} | ${w.p50} | ${w.p99} | ${w.errors} | ${w.status5xx} |`),
-      "",
-      `${seconds} s at ${CONNECTIONS} connections over ${mix.pages} pages (every route in English, Arabic, French and Chinese) and ${mix.api} API calls between them ` +
-        `(lists, a place, its media, an image, searches), after one warm-up pass over the ${distinct.size} distinct requests: ${result.requests} answers (${result.rps}/s), ${result.errors} errors, non-2xx ${JSON.stringify(non2xx)} ` +
-        `(404s are the not-found route, asked on purpose). p99 drift (last window vs first): ${drift}×. ` +
-        `Server RSS: ${rssMB.idle} MB before the load, then every ${RSS_EVERY_MS / 1000} s under it first ${rssMB.first} MB, max ${rssMB.max} MB, last ${rssMB.last} MB, ${secondHalfGrowth >= 0 ? "+" : ""}${secondHalfGrowth} MB over the second half ` +
-        `(growth counted from the first sample under load: the step from idle is V8 letting the heap grow between collections, not retained memory).`,
-    ].join("\n"),
+    budgets: budgetsOf(m, windowSeconds),
+    markdown: markdownOf(m, seconds, mix, distinct),
   };
 };

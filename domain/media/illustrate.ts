@@ -1,6 +1,9 @@
 // Draws the seed illustrations: no photograph can be fetched where the seed content is made, so each
 // image is a flat landscape drawn from a motif and a seed. The ministry's photographs replace them
 // through the same pipeline (npm run media:import).
+// It belongs to the domain, not beside the seed tooling in scripts/seed-media/: the running site draws a
+// picture whenever an item has no photograph (domain/content/images.ts, called by every content load and
+// by the workspace's editing service when an editor publishes), so the drawing is part of what the site serves.
 import type { MOTIFS } from "../content/schema.ts";
 
 export type Motif = (typeof MOTIFS)[number];

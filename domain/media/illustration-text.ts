@@ -2,6 +2,8 @@
 // illustration, and what the drawing really shows (its motif and its sky), never what a photograph of the
 // place would show. A screen-reader user is told the truth (WCAG 1.1.1); the place's own texts describe
 // the place. A photograph, once imported, is described by the content's caption instead.
+// Domain code for the same reason as illustrate.ts: the content load writes these texts for every drawn
+// picture the site shows (domain/content/load.ts).
 import type { LanguageCode } from "../../shared/languages.ts";
 import { skyOf, type Motif, type Sky } from "./illustrate.ts";
 

@@ -37,42 +37,24 @@ function kenBurns(key: string, index: number): KenBurns {
 }
 const n4 = (v: number) => v.toFixed(4);
 
-export async function makeClip(clip: Clip, work: string): Promise<{ bytes: number; seconds: number }> {
-  const frames = Math.round(VIDEO.segment * VIDEO.fps);
-  const inputs: string[] = [];
-  const chains: string[] = [];
-  for (const [i, { motif, key }] of clip.frames.entries()) {
-    const png = join(work, `${clip.file}-${i}.png`);
-    await sharp(Buffer.from(illustrate(motif, key)), { density: (72 * RENDER.width) / 1600 })
-      .resize(RENDER.width, RENDER.height)
-      .png({ compressionLevel: 1 })
-      .toFile(png);
-    inputs.push("-loop", "1", "-framerate", String(VIDEO.fps), "-t", String(VIDEO.segment), "-i", png);
-    const k = kenBurns(clip.file, i);
-    const t = `(on/${frames - 1})`;
-    chains.push(
-      `[${i}:v]zoompan=z='${n4(k.z0)}+(${n4(k.z1 - k.z0)})*${t}':x='(iw-iw/zoom)*(${n4(k.x0)}+(${n4(k.x1 - k.x0)})*${t})':y='(ih-ih/zoom)*(${n4(k.y0)}+(${n4(k.y1 - k.y0)})*${t})':d=1:s=${VIDEO.width}x${VIDEO.height}:fps=${VIDEO.fps},setsar=1,format=yuv420p[v${i}]`,
-    );
-    if (i === 0) {
-      // The poster is the clip's first frame, cut from the same big picture.
-      const w = RENDER.width / k.z0,
-        h = RENDER.height / k.z0;
-      await sharp(png)
-        .extract({
-          left: Math.round((RENDER.width - w) * k.x0),
-          top: Math.round((RENDER.height - h) * k.y0),
-          width: Math.round(w),
-          height: Math.round(h),
-        })
-        .resize(VIDEO.width, VIDEO.height)
-        .jpeg({ quality: 80, mozjpeg: true })
-        .toFile(join(STATIC, "videos", `${clip.file}.jpg`));
-    }
-  }
-  const step = VIDEO.segment - VIDEO.fade;
-  chains.push(`[v0][v1]xfade=transition=fade:duration=${VIDEO.fade}:offset=${step}[x1]`);
-  chains.push(`[x1][v2]xfade=transition=fade:duration=${VIDEO.fade}:offset=${2 * step},fade=t=out:st=${CLIP_SECONDS - 0.6}:d=0.6[v]`);
-  const out = join(STATIC, "videos", `${clip.file}.webm`);
+// The poster is the clip's first frame, cut from the same big picture.
+async function writePoster(png: string, k: KenBurns, file: string) {
+  const w = RENDER.width / k.z0,
+    h = RENDER.height / k.z0;
+  await sharp(png)
+    .extract({
+      left: Math.round((RENDER.width - w) * k.x0),
+      top: Math.round((RENDER.height - h) * k.y0),
+      width: Math.round(w),
+      height: Math.round(h),
+    })
+    .resize(VIDEO.width, VIDEO.height)
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toFile(join(STATIC, "videos", `${file}.jpg`));
+}
+
+/** Encodes the filter graph over the pictures as VP9 WebM, bit-exact so the same drawing gives the same file. */
+function encodeWebm(inputs: string[], filter: string, out: string) {
   execFileSync(
     "ffmpeg",
     [
@@ -82,7 +64,7 @@ export async function makeClip(clip: Clip, work: string): Promise<{ bytes: numbe
       "error",
       ...inputs,
       "-filter_complex",
-      chains.join(";"),
+      filter,
       "-map",
       "[v]",
       "-an",
@@ -114,6 +96,31 @@ export async function makeClip(clip: Clip, work: string): Promise<{ bytes: numbe
     ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
+}
+
+export async function makeClip(clip: Clip, work: string): Promise<{ bytes: number; seconds: number }> {
+  const frames = Math.round(VIDEO.segment * VIDEO.fps);
+  const inputs: string[] = [];
+  const chains: string[] = [];
+  for (const [i, { motif, key }] of clip.frames.entries()) {
+    const png = join(work, `${clip.file}-${i}.png`);
+    await sharp(Buffer.from(illustrate(motif, key)), { density: (72 * RENDER.width) / 1600 })
+      .resize(RENDER.width, RENDER.height)
+      .png({ compressionLevel: 1 })
+      .toFile(png);
+    inputs.push("-loop", "1", "-framerate", String(VIDEO.fps), "-t", String(VIDEO.segment), "-i", png);
+    const k = kenBurns(clip.file, i);
+    const t = `(on/${frames - 1})`;
+    chains.push(
+      `[${i}:v]zoompan=z='${n4(k.z0)}+(${n4(k.z1 - k.z0)})*${t}':x='(iw-iw/zoom)*(${n4(k.x0)}+(${n4(k.x1 - k.x0)})*${t})':y='(ih-ih/zoom)*(${n4(k.y0)}+(${n4(k.y1 - k.y0)})*${t})':d=1:s=${VIDEO.width}x${VIDEO.height}:fps=${VIDEO.fps},setsar=1,format=yuv420p[v${i}]`,
+    );
+    if (i === 0) await writePoster(png, k, clip.file);
+  }
+  const step = VIDEO.segment - VIDEO.fade;
+  chains.push(`[v0][v1]xfade=transition=fade:duration=${VIDEO.fade}:offset=${step}[x1]`);
+  chains.push(`[x1][v2]xfade=transition=fade:duration=${VIDEO.fade}:offset=${2 * step},fade=t=out:st=${CLIP_SECONDS - 0.6}:d=0.6[v]`);
+  const out = join(STATIC, "videos", `${clip.file}.webm`);
+  encodeWebm(inputs, chains.join(";"), out);
   const probe = execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration,size", "-of", "json", out], { encoding: "utf8" });
   const format = JSON.parse(probe).format as { duration: string; size: string };
   return { bytes: Number(format.size), seconds: Number(format.duration) };

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL } from "./browser.ts";
 import { observe } from "../../harness/observatory.ts";
-import { fuzz, fuzzTargets, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { fuzz, stillAnswering, type FuzzReport } from "../../harness/fuzz.ts";
+import { fuzzTargets } from "../../harness/fuzz-requests.ts";
 import { codeReplay, reauthenticationGuessing, unsafeSchemes } from "../../harness/workspace-probes.ts";
 import { contactRateLimit, headThenGet, hostPoisoning, respeltWorkspacePaths, signInThrottle } from "../../harness/security-checks.ts";
 
