@@ -34,6 +34,8 @@ export default [
     route("plan/:slug", "routes/plan/page.tsx"),
     route("events", "routes/events/index.tsx"),
     route("events/:slug", "routes/events/page.tsx"),
+    route("itineraries", "routes/itineraries/index.tsx"),
+    route("itineraries/:slug", "routes/itineraries/page.tsx"),
     route("cities/:categoryId", "routes/category-cities.tsx"),
     route("cities/:categoryId/sites/:cityId", "routes/city-places.tsx"),
     route("cities/:categoryId/sites/:cityId/action/:placeId", "routes/place/layout.tsx", [

@@ -26,6 +26,7 @@ import * as reviews from "./migrations/022-reviews.ts";
 import * as visitCounts from "./migrations/023-visit-counts.ts";
 import * as placeWikidata from "./migrations/024-place-wikidata.ts";
 import * as events from "./migrations/025-events.ts";
+import * as itineraries from "./migrations/026-itineraries.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   { name: "023-visit-counts", up: visitCounts.up },
   { name: "024-place-wikidata", up: placeWikidata.up },
   { name: "025-events", up: events.up },
+  { name: "026-itineraries", up: itineraries.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -81,6 +81,13 @@ export interface Database {
     picture: string | null;
     updated_at: string;
   };
+  itineraries: {
+    slug: string;
+    position: number;
+    /** JSON: the itinerary's document; its stops name places by slug. */
+    body: string;
+    updated_at: string;
+  };
   content_meta: { key: string; value: string };
   contact_messages: {
     id: Generated<number>;

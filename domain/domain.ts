@@ -19,12 +19,15 @@ import type { PicturesService } from "./content/pictures.ts";
 import type { VideosService } from "./content/videos.ts";
 import type { InboxService } from "./contact/inbox.ts";
 import type { EventsService } from "./events/service.ts";
+import type { ItinerariesService } from "./itineraries/service.ts";
 
 export type Domain = {
   content: ContentService;
   search: SearchService;
   /** The published events with their dates: the events pages, the calendar feeds, the API. */
   events: EventsService;
+  /** The published suggested routes, their stops read with their places: the itineraries pages. */
+  itineraries: ItinerariesService;
   /** Counts of page views, API calls, referring sites and unanswered searches: never a visitor (decision 033). */
   statistics: StatisticsService;
   contact: ContactService;

@@ -11,6 +11,8 @@ import { contactRepository } from "../db/repositories/contact.ts";
 import { deviceRepository } from "../db/repositories/devices.ts";
 import { eventsService } from "../domain/events/service.ts";
 import { eventsRepository } from "../db/repositories/events.ts";
+import { itinerariesService } from "../domain/itineraries/service.ts";
+import { itinerariesRepository } from "../db/repositories/itineraries.ts";
 import { contentService } from "../domain/content/service.ts";
 import { indexedSearchService, type SearchService } from "../domain/search/service.ts";
 import { contactService } from "../domain/contact/service.ts";
@@ -161,6 +163,7 @@ export function buildDomain(
   return {
     content,
     events: eventsService(eventsRepository(handle.db)),
+    itineraries: itinerariesService(itinerariesRepository(handle.db)),
     search: timedSearch(indexedSearchService(searchRepository(handle.db), content.version), options.observeSearch ?? (() => {})),
     statistics,
     contact: contactService(contactRepo, outbox, {

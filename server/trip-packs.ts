@@ -1,9 +1,9 @@
-// GET /trip-pack.json?page=/ar/cities/1/sites/3: what saving a city's page for offline downloads (decision
-// 035). The pack is the page, the places it shows, the trip-planning guide and the city's map, with the
-// scripts they load and each picture at its smallest width; `lite=1` (or Save-Data) leaves the pictures out. Each file comes
-// with the bytes it costs this browser to download (pages as compressed for its Accept-Encoding), so the
-// visitor is told the size before anything is downloaded. Public like the pages: no cookie read or set, and
-// kept per content version and day.
+// GET /trip-pack.json?page=/ar/cities/1/sites/3: what saving a city's page, or an itinerary's, for offline
+// downloads (decision 036). The pack is the page, the places it shows, the trip-planning guide and, for a
+// city, the city on the map, with the scripts they load and each picture at its smallest width; `lite=1` (or
+// Save-Data) leaves the pictures out. Each file comes with the bytes it costs this browser to download (pages
+// as compressed for its Accept-Encoding), so the visitor is told the size before anything is downloaded.
+// Public like the pages: no cookie read or set, and kept per content version and day.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -25,11 +25,13 @@ import { damascusToday } from "../shared/damascus-time.ts";
 import { savesDataAsked } from "../shared/data-saver.ts";
 
 const PACK_CACHE_BYTES = 2 * 1024 * 1024;
-/** A city's page, in any language: the one kind of page saved for offline so far. */
+/** A city's page, or an itinerary's, in any language: the pages saved for offline. */
 const CITY_PAGE = /^(?:\/[a-z]{2})?\/cities\/\d+\/sites\/(\d+)$/;
+const ITINERARY_PAGE = /^(?:\/[a-z]{2})?\/itineraries\/[a-z0-9-]+$/;
+const PACKED_PAGE = new RegExp(`${CITY_PAGE.source}|${ITINERARY_PAGE.source}`);
 const packQuery = z
   .object({
-    page: z.string().max(200).regex(CITY_PAGE, "Give the address of a city's page, such as /cities/1/sites/3."),
+    page: z.string().max(200).regex(PACKED_PAGE, "Give the address of a city's page (/cities/1/sites/3) or an itinerary's."),
     lite: z.literal("1").optional(),
   })
   .strict();
@@ -90,14 +92,10 @@ export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, libr
     const { language } = splitLanguage(page);
     const guideIndex = localePath(language, "/plan");
     const guide = await render(guideIndex);
+    // A city's pack has the city on the map; an itinerary's page draws its own maps.
     const cityId = CITY_PAGE.exec(page)?.[1];
-    const paths = [
-      page,
-      ...placeLinks(city.html),
-      guideIndex,
-      ...guideLinks(guide?.html ?? ""),
-      localePath(language, `/map?city=${cityId}`),
-    ];
+    const map = cityId ? [localePath(language, `/map?city=${cityId}`)] : [];
+    const paths = [page, ...placeLinks(city.html), guideIndex, ...guideLinks(guide?.html ?? ""), ...map];
     const files: PackManifest["files"] = [];
     const scripts = new Set<string>();
     const pictures = new Set<string>();
@@ -119,7 +117,7 @@ export function tripPackRoutes<E extends Env>(app: Hono<E>, domain: Domain, libr
   }
 
   app.get("/trip-pack.json", async (c) => {
-    const query = parseOr400(packQuery, c.req.query(), "Ask for the pack of a city's page: ?page=/cities/1/sites/3.");
+    const query = parseOr400(packQuery, c.req.query(), "Ask for the pack of a city's page (?page=/cities/1/sites/3) or an itinerary's.");
     const { page } = query;
     // A browser that says it saves data gets the pack without pictures, as its pages are.
     const lite = query.lite === "1" || savesDataAsked(c.req.raw.headers);

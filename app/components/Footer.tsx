@@ -14,6 +14,7 @@ const QUICK_LINKS = [
   ["/map", "map.title"],
   ["/plan", "plan.title"],
   ["/events", "footer.events"],
+  ["/itineraries", "itineraries.title"],
   ["/saved", "saved.title"],
   ["/about", "navbar.about"],
 ] as const;

@@ -20,7 +20,8 @@ type State =
 /** Arabic keeps the Western digits the rest of the site uses. */
 const numberLocale = (language: string) => (language === "ar" ? "ar-SY-u-nu-latn" : language);
 
-export function SaveOffline({ page }: { page: string }) {
+/** `kind`: what the page is, which the section names (a city, or an itinerary). */
+export function SaveOffline({ page, kind = "city" }: { page: string; kind?: "city" | "itinerary" }) {
   const { t, language } = useI18n();
   const [state, setState] = useState<State>({ kind: "hidden" });
   const size = (bytes: number) => formatBytes(bytes, numberLocale(language));
@@ -54,10 +55,10 @@ export function SaveOffline({ page }: { page: string }) {
 
   return (
     <section className="save-offline" aria-labelledby="save-offline-title" hidden={state.kind === "hidden"}>
-      <h2 id="save-offline-title">{t("tripPack.title")}</h2>
+      <h2 id="save-offline-title">{t(kind === "city" ? "tripPack.title" : "tripPack.titleItinerary")}</h2>
       {state.kind === "idle" && (
         <>
-          <p>{t("tripPack.lead")}</p>
+          <p>{t(kind === "city" ? "tripPack.lead" : "tripPack.leadItinerary")}</p>
           <button type="button" className="button secondary" onClick={measure}>
             {t("tripPack.save")}
           </button>

@@ -189,6 +189,14 @@ export const CONTENT_LAYOUT: Record<string, FieldLayout[]> = {
     { name: "source" },
     { name: "picture", options: "pictures" },
   ],
+  // A stop's place is its slug, typed, as an event's; each stop names its day, so the route is one list.
+  itinerary: [
+    { name: "title" },
+    { name: "summary", widget: "long" },
+    { name: "themes" },
+    { name: "seasons" },
+    { name: "stops", fields: [{ name: "day" }, { name: "place" }, { name: "note", widget: "long", label: "stopNote" }] },
+  ],
   settings: [
     { name: "address" },
     { name: "phone" },

@@ -41,7 +41,7 @@ export async function sitemapFile(domain: Domain, origin: string, name: string):
 }
 
 /**
- * Every page that is not a place's: the fixed pages, the guide, the events, the category and city lists, the
+ * Every page that is not a place's: the fixed pages, the guide, the events, the itineraries, the category and city lists, the
  * service types.
  */
 async function sitePages(domain: Domain): Promise<string[]> {
@@ -61,6 +61,8 @@ async function sitePages(domain: Domain): Promise<string[]> {
   for (const page of await domain.content.guide("en")) paths.push(`/plan/${page.slug}`);
   paths.push("/events");
   for (const slug of await domain.events.slugs()) paths.push(`/events/${slug}`);
+  paths.push("/itineraries");
+  for (const slug of await domain.itineraries.slugs()) paths.push(`/itineraries/${slug}`);
   const categories = await domain.content.categories("en");
   for (const c of categories.filter(isBrowsedByCity)) {
     paths.push(sitePath.category(c.id));

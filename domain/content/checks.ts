@@ -147,9 +147,18 @@ export function contentProblems(c: ContentFiles, { complete = false } = {}): Con
     if (!named.cities.has(e.city))
       f.problems.push({ type: "event", slug: e.slug, field: "city", code: "unknown-reference", values: { slug: e.city } });
   }
+  f.unique("itinerary", slugs(c.itineraries));
+  for (const r of c.itineraries) itineraryProblems(f, r);
   const places = new Set(slugs([...c.places, ...c.services]));
   f.problems.push(...placeReferenceProblems(c, (slug) => places.has(slug)));
   return f.problems;
+}
+
+/** An itinerary's texts; the places its stops name are checked with the videos' and the events' places. */
+function itineraryProblems(f: Found, r: ContentFiles["itineraries"][number]) {
+  f.text("itinerary", r.slug, "title", r.title, { isName: true });
+  f.text("itinerary", r.slug, "summary", r.summary, { isName: false });
+  for (const [i, stop] of r.stops.entries()) f.text("itinerary", r.slug, `stops.${i}.note`, stop.note, { isName: false });
 }
 
 /** The photographs named and their texts, then the videos' slugs, titles and English captions. */
@@ -256,23 +265,33 @@ function guideProblems(f: Found, g: ContentFiles["guide"][number]) {
   for (const [i, s] of g.sources.entries()) text("guide", g.slug, `sources.${i}.name`, s.name, { isName: true });
 }
 
-/** The videos and events that name a place `isPlace` does not know. */
-export function placeReferenceProblems(c: Pick<ContentFiles, "videos" | "events">, isPlace: (slug: string) => boolean): ContentProblem[] {
+/** The videos, events and itineraries' stops that name a place `isPlace` does not know. */
+export function placeReferenceProblems(
+  c: Pick<ContentFiles, "videos" | "events" | "itineraries">,
+  isPlace: (slug: string) => boolean,
+): ContentProblem[] {
   const named = [
-    ...c.videos.map((v) => ({ type: "video", slug: v.slug, place: v.place })),
-    ...c.events.flatMap((e) => (e.place === undefined ? [] : [{ type: "event", slug: e.slug, place: e.place }])),
+    ...c.videos.map((v) => ({ type: "video", slug: v.slug, field: "place", place: v.place })),
+    ...c.events.flatMap((e) => (e.place === undefined ? [] : [{ type: "event", slug: e.slug, field: "place", place: e.place }])),
+    ...c.itineraries.flatMap((r) =>
+      r.stops.map((s, i) => ({ type: "itinerary", slug: r.slug, field: `stops.${i}.place`, place: s.place })),
+    ),
   ];
   return named
     .filter((n) => !isPlace(n.place))
-    .map((n) => ({ type: n.type, slug: n.slug, field: "place", code: "unknown-reference", values: { slug: n.place } }));
+    .map((n) => ({ type: n.type, slug: n.slug, field: n.field, code: "unknown-reference", values: { slug: n.place } }));
 }
 
 /**
- * A problem of a place that a video or an event names: only a check that has read every place can say it
- * (a load at its end, a place's publishing when it is taken off), not one that reads the site's items alone.
+ * A problem of a place that a video, an event or an itinerary's stop names: only a check that has read every
+ * place can say it (a load at its end, a place's publishing when it is taken off), not one that reads the
+ * site's items alone.
  */
 export function namesPlaceProblem(p: ContentProblem): boolean {
-  return (p.type === "video" || p.type === "event") && p.field === "place";
+  return (
+    ((p.type === "video" || p.type === "event") && p.field === "place") ||
+    (p.type === "itinerary" && /^stops\.\d+\.place$/.test(p.field ?? ""))
+  );
 }
 
 const ENGLISH: Record<ProblemCode, (v: Record<string, string | number>) => string> = {

@@ -3,6 +3,7 @@
 // published documents back into files (the public tables, content:export), so the two formats are one.
 import { z } from "zod";
 import { event } from "./event-schema.ts";
+import { itinerary } from "./itinerary-schema.ts";
 import * as schema from "./schema.ts";
 import { placeMedia, type MediaManifest } from "./media-manifest.ts";
 import type { ContentFiles, PlaceFiles } from "./files.ts";
@@ -30,6 +31,7 @@ export const DOCUMENT_TYPES = {
   video: { schema: schema.video, single: false, fixed: false, keyed: true },
   guide: { schema: schema.guidePage, single: false, fixed: false, keyed: true },
   event: { schema: event, single: false, fixed: false, keyed: true },
+  itinerary: { schema: itinerary, single: false, fixed: false, keyed: true },
 } as const satisfies Record<string, { schema: z.ZodType; single: boolean; fixed: boolean; keyed: boolean }>;
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -65,6 +67,7 @@ export function siteDocumentsFromFiles(files: ContentFiles, manifest: MediaManif
   add("video", files.videos);
   add("guide", files.guide);
   add("event", files.events);
+  add("itinerary", files.itineraries);
   for (const [position, [slug, body]] of Object.entries(manifest).entries())
     docs.push({ type: "media", slug, position, body: { entries: body } });
   return docs;
@@ -115,6 +118,7 @@ export function filesFromDocuments(docs: ContentDocument[]): { files: ContentFil
     videos: of("video"),
     guide: of<schema.GuidePage>("guide").sort((a, b) => a.order - b.order),
     events: of("event"),
+    itineraries: of("itinerary"),
   };
   const manifest: MediaManifest = {};
   for (const d of docs.filter((d) => d.type === "media").sort((a, b) => a.position - b.position))
@@ -134,7 +138,7 @@ type Reference = { types: readonly DocumentType[]; slug: string };
  * not every place.
  */
 export function referringTypes(type: DocumentType): DocumentType[] {
-  if (FOLDER_TYPES.includes(type)) return ["video", "event"];
+  if (FOLDER_TYPES.includes(type)) return ["video", "event", "itinerary"];
   if (type === "city") return [...FOLDER_TYPES, "experience", "event"];
   if (type === "category" || type === "service-type") return [...FOLDER_TYPES];
   return [];
@@ -143,7 +147,7 @@ export function referringTypes(type: DocumentType): DocumentType[] {
 /**
  * The items an item names, which its checks read (checks.ts): a place's category, city, service type and
  * photographs; a city's or gallery item's photograph; an experience's city; a video's place; an event's city,
- * place and photograph.
+ * place and photograph; an itinerary's places.
  */
 export function referencesOf(type: DocumentType, body: unknown): Reference[] {
   const b = (body ?? {}) as {
@@ -153,6 +157,7 @@ export function referencesOf(type: DocumentType, body: unknown): Reference[] {
     place?: string;
     picture?: string;
     images?: Array<{ picture?: string }>;
+    stops?: Array<{ place?: string }>;
   };
   const one = (types: readonly DocumentType[], slug: string | undefined) => (typeof slug === "string" ? [{ types, slug }] : []);
   const pictures = [b.picture, ...(b.images ?? []).map((i) => i?.picture)].flatMap((p) => one(["picture"], p));
@@ -161,5 +166,6 @@ export function referencesOf(type: DocumentType, body: unknown): Reference[] {
   if (type === "video") return one(FOLDER_TYPES, b.place);
   if (type === "experience") return one(["city"], b.city);
   if (type === "event") return [...one(["city"], b.city), ...one(FOLDER_TYPES, b.place), ...pictures];
+  if (type === "itinerary") return (b.stops ?? []).flatMap((s) => one(FOLDER_TYPES, s?.place));
   return pictures;
 }

@@ -44,7 +44,7 @@ export async function exportContent(
   const docs = (await documents.published(siteTypes)) as ContentDocument[];
   const { files, manifest } = filesFromDocuments(docs);
   // Folders of one file per place are written afresh, so a place taken off the site leaves no file behind.
-  for (const folder of ["places", "culture", "services", "plan", "events"]) {
+  for (const folder of ["places", "culture", "services", "plan", "events", "itineraries"]) {
     rmSync(join(to, folder), { recursive: true, force: true });
     mkdirSync(join(to, folder), { recursive: true });
   }
@@ -70,6 +70,7 @@ export async function exportContent(
   }
   for (const page of files.guide) write(join(to, "plan", `${page.slug}.yaml`), page);
   for (const event of files.events) write(join(to, "events", `${event.slug}.yaml`), event);
+  for (const route of files.itineraries) write(join(to, "itineraries", `${route.slug}.yaml`), route);
   write(join(to, "media.yaml"), manifest);
   write(join(to, "pictures.yaml"), files.pictures);
   write(join(to, "videos.yaml"), files.videos);

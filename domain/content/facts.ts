@@ -20,7 +20,7 @@ export function placeFacts(place: Place): StoredFacts {
   return { status, inDangerSince, practical, safety, safetyChecked };
 }
 
-type FactsView = {
+export type FactsView = {
   status: {
     state: PlaceState;
     verified: string;

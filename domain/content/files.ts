@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { type EventItem, event } from "./event-schema.ts";
+import { type Itinerary, itinerary } from "./itinerary-schema.ts";
 import * as schema from "./schema.ts";
 
 export type ContentFiles = {
@@ -22,6 +23,8 @@ export type ContentFiles = {
   guide: schema.GuidePage[];
   /** Events (events/), one file each, in the order of their slugs. */
   events: EventItem[];
+  /** Suggested routes (itineraries/), one file each, in the order of their slugs. */
+  itineraries: Itinerary[];
 };
 
 const OPTIONAL_FILES = new Set(["pictures.yaml", "videos.yaml"]);
@@ -144,6 +147,7 @@ export function readContent(dir: string, { partial = false, places = true } = {}
     videos: load("videos.yaml", schema.videoFile),
     guide: loadFolder("plan", schema.guidePage).sort((a, b) => a.order - b.order),
     events: loadFolder("events", event),
+    itineraries: loadFolder("itineraries", itinerary),
   };
   if (problems.length) throw new ContentError(problems);
   return files;

@@ -186,14 +186,25 @@ function ownProblems(place: ContentFiles, item: Item): ContentProblem[] {
   return contentProblems(place).filter((p) => p.type === item.type && p.slug === item.slug);
 }
 
-/** What a place being taken off would leave naming nothing: the published videos and events of it. */
+/** What a place being taken off would leave naming nothing: the published videos, events and itinerary stops of it. */
 async function namedBy(documents: DocumentsRepository, slug: string): Promise<ContentProblem[]> {
   const events = (await documents.list("event")).filter((d) => d.published !== null && (d.published as { place?: string }).place === slug);
   const naming = [
-    ...(await videosOf(documents, slug)).map((v) => ["video", v.slug] as const),
-    ...events.map((e) => ["event", e.slug] as const),
+    ...(await videosOf(documents, slug)).map((v) => ["video", v.slug, "place"] as const),
+    ...events.map((e) => ["event", e.slug, "place"] as const),
+    ...(await stopsAt(documents, slug)),
   ];
-  return naming.map(([type, item]) => ({ type, slug: item, field: "place", code: "unknown-reference" as const, values: { slug } }));
+  return naming.map(([type, item, field]) => ({ type, slug: item, field, code: "unknown-reference" as const, values: { slug } }));
+}
+
+/** The stops of published itineraries at a place (itineraries are few: a few dozen routes at most). */
+async function stopsAt(documents: DocumentsRepository, place: string) {
+  const itineraries = (await documents.list("itinerary")).filter((d) => d.published !== null);
+  return itineraries.flatMap((d) =>
+    ((d.published as { stops?: Array<{ place: string }> }).stops ?? []).flatMap((s, i) =>
+      s.place === place ? [["itinerary", d.slug, `stops.${i}.place`] as const] : [],
+    ),
+  );
 }
 
 /** A place's published library videos, in the order the load takes them. */

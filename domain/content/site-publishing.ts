@@ -29,6 +29,7 @@ const SITE_TYPES: ReadonlySet<DocumentType> = new Set([
   "picture",
   "guide",
   "event",
+  "itinerary",
 ]);
 /** What is read of the site: every type but the places and their parts. */
 const READ_TYPES = [...SITE_TYPES, "languages"];
@@ -172,6 +173,18 @@ async function placeProblems(trx: Db, site: ContentFiles, item: Item): Promise<C
     const place = site.events.find((e) => e.slug === item.slug)?.place;
     if (place && !(await w.placing("places", place)))
       problems.push({ type: "event", slug: item.slug, field: "place", code: "unknown-reference", values: { slug: place } });
+  } else if (item.type === "itinerary") {
+    // Each stop's place must be on the site, asked of the public tables as an event's place is.
+    const stops = site.itineraries.find((r) => r.slug === item.slug)?.stops ?? [];
+    for (const [i, stop] of stops.entries())
+      if (!(await w.placing("places", stop.place)))
+        problems.push({
+          type: "itinerary",
+          slug: item.slug,
+          field: `stops.${i}.place`,
+          code: "unknown-reference",
+          values: { slug: stop.place },
+        });
   } else if (item.type === "service-type" && !site.serviceTypes.some((s) => s.slug === item.slug)) {
     gone("service", await naming("service_types", "service_type_id"));
   }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/engine.ts";
 import { contentWriter, type MediaInput, type Translations } from "../../db/repositories/content-writer.ts";
 import { eventsRepository } from "../../db/repositories/events.ts";
+import { itinerariesRepository } from "../../db/repositories/itineraries.ts";
 import type { ContentFiles, PlaceFiles } from "./files.ts";
 import {
   type ContentImage,
@@ -137,7 +138,7 @@ export async function writePlaces(
 
 /**
  * Writes the gallery and the experiences, after the places (so every entity's media rows are numbered as they
- * always were: the API shows their ids), then the events, which may name a place.
+ * always were: the API shows their ids), then the events, which may name a place, and the itineraries.
  */
 export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteIds, { image, stamp, report }: Writing): Promise<void> {
   const { languages, cities } = site;
@@ -159,6 +160,12 @@ export async function writeAfterPlaces(trx: Db, files: ContentFiles, site: SiteI
     );
   }
   await writeEvents(trx, files.events, { cities, languages, images }, stamp, report);
+  const routes = await itinerariesRepository(trx).replace(
+    files.itineraries.map((body, position) => ({ slug: body.slug, position, body })),
+    stamp,
+  );
+  report.changed += routes.changed;
+  report.deleted += routes.deleted;
 }
 
 /**
