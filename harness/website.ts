@@ -34,6 +34,9 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
   const places = await json(`/place1/places/city/${cities[0].id}/category/${site.id}/language/1`);
   const serviceTypes = await json(`/service1/services`);
   const events = await json("/event1/events");
+  // Itineraries have no API: the first one the list page links to.
+  const itineraries = await (await fetch(`${baseURL}/itineraries`)).text();
+  const itinerary = /href="(\/itineraries\/[a-z0-9-]+)"/.exec(itineraries)?.[1] ?? "/itineraries/none-published";
   const base = `/cities/${site.id}/sites/${cities[0].id}/action/${places[0].id}`;
   return [
     "/",
@@ -51,6 +54,8 @@ export async function allRoutes(baseURL: string): Promise<string[]> {
     "/events",
     "/events?when=past",
     `/events/${events[0].slug}`,
+    "/itineraries",
+    itinerary,
     "/saved",
     "/offline",
     `/cities/${site.id}`,

@@ -43,7 +43,9 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
   const city = routes.find((r) => /^\/cities\/\d+\/sites\/\d+$/.test(r));
   const action = routes.find((r) => /^\/cities\/\d+\/sites\/\d+\/action\/\d+$/.test(r));
   const event = routes.find((r) => /^\/events\/[a-z0-9-]+$/.test(r));
-  if (!city || !action || !event) throw new Error(`no city, site or event found through the API: ${routes.join(" ")}`);
+  const itinerary = routes.find((r) => /^\/itineraries\/[a-z0-9-]+$/.test(r));
+  if (!city || !action || !event || !itinerary)
+    throw new Error(`no city, site, event or itinerary found through the API and the itineraries page: ${routes.join(" ")}`);
   const kinds: [string, string][] = [
     ["home", "/"],
     ["city", city],
@@ -54,6 +56,7 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
     ["plan", "/plan/money"],
     ["events", "/events"],
     ["event", event],
+    ["itinerary", itinerary],
     ["saved", "/saved"],
     ["not found", "/no-such-page"],
   ];
