@@ -1,7 +1,7 @@
-// Trip packs (decision 036): what saving each city's page for offline costs a visitor, in English and Arabic,
-// with pictures and without (Save-Data), as the server tells it before the download; the time it takes to tell
-// (the first ask renders the pages, later ones are kept); and, for Damascus, whether the bytes downloaded file
-// by file are at most the bytes told.
+// Trip packs (decision 036): what saving each city's page, and each itinerary's, for offline costs a visitor,
+// in English and Arabic, with pictures and without (Save-Data), as the server tells it before the download; the
+// time it takes to tell (the first ask renders the pages, later ones are kept); and, for Damascus, whether the
+// bytes downloaded file by file are at most the bytes told.
 import { get } from "node:http";
 import type { BenchPart } from "../lib/types.ts";
 import { spreadOf, spreadText } from "../lib/spread.ts";
@@ -23,10 +23,14 @@ async function ask(base: string, page: string, lite: boolean): Promise<{ pack: P
   return { pack, ms: performance.now() - started };
 }
 
-/** Every city's page, in the category the home page links each city under. */
-async function cityPages(base: string): Promise<string[]> {
-  const html = await (await fetch(`${base}/cities/1`)).text();
-  return [...new Set([...html.matchAll(/href="(\/cities\/\d+\/sites\/\d+)"/g)].map((m) => m[1]))];
+/** Every city's page (in the category the home page links each city under), then every itinerary's. */
+async function packedPages(base: string): Promise<string[]> {
+  const linked = async (path: string, link: RegExp) =>
+    [...new Set([...(await (await fetch(base + path)).text()).matchAll(link)].map((m) => m[1]))].filter((p) => p !== undefined);
+  return [
+    ...(await linked("/cities/1", /href="(\/cities\/\d+\/sites\/\d+)"/g)),
+    ...(await linked("/itineraries", /href="(\/itineraries\/[a-z0-9-]+)"/g)),
+  ];
 }
 
 /** The bytes one file takes to download, as sent (fetch would count them inflated). */
@@ -50,7 +54,7 @@ async function downloaded(base: string, pack: PackManifest): Promise<number> {
 
 export const packs: BenchPart = async (ctx) => {
   const measured: Measured[] = [];
-  for (const path of await cityPages(ctx.baseURL))
+  for (const path of await packedPages(ctx.baseURL))
     for (const [language, page] of [
       ["en", path],
       ["ar", `/ar${path}`],
@@ -64,8 +68,10 @@ export const packs: BenchPart = async (ctx) => {
           `${page}${lite ? " (without pictures)" : ""}: ${(first.pack.bytes / MB).toFixed(2)} MB in ${first.pack.files.length} files, told in ${Math.round(first.ms)} ms, then ${spreadText(laterMs, 1)} ms`,
         );
       }
-  const full = measured.filter((m) => !m.lite);
-  const lite = measured.filter((m) => m.lite);
+  // The budgets are a city's; an itinerary's pack is measured beside them.
+  const ofCity = measured.filter((m) => m.page.includes("/cities/"));
+  const full = ofCity.filter((m) => !m.lite);
+  const lite = ofCity.filter((m) => m.lite);
   const damascus = full[0];
   const told = damascus ? (await ask(ctx.baseURL, damascus.page, false)).pack : undefined;
   const got = told ? await downloaded(ctx.baseURL, told) : 0;
@@ -80,7 +86,16 @@ export const packs: BenchPart = async (ctx) => {
   );
   return {
     part: "packs",
-    figures: { cities: full.length / 2, fullMb, liteMb, firstMs, laterMs, damascus: { told: told?.bytes, downloaded: got }, measured },
+    figures: {
+      cities: full.length / 2,
+      itineraries: (measured.length - ofCity.length) / 4,
+      fullMb,
+      liteMb,
+      firstMs,
+      laterMs,
+      damascus: { told: told?.bytes, downloaded: got },
+      measured,
+    },
     budgets: [
       {
         name: "a city's trip pack (largest)",
@@ -106,7 +121,7 @@ export const packs: BenchPart = async (ctx) => {
     markdown: [
       "## Trip packs",
       "",
-      `Every city's page in en and ar, with pictures and without; MB as downloaded (pages compressed as a browser takes them). Size told in ms: the first ask renders the pages, then ${REPEATS} asks kept.`,
+      `Every city's page and every itinerary's in en and ar, with pictures and without (the budgets are a city's); MB as downloaded (pages compressed as a browser takes them). Size told in ms: the first ask renders the pages, then ${REPEATS} asks kept.`,
       "",
       `- with pictures: min / median / max ${spreadText(
         full.map((m) => m.bytes / MB),
