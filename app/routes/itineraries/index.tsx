@@ -5,7 +5,7 @@ import { languageOf, domainOf } from "../../lib/loader-params.server";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
-import { listOf } from "../../lib/itineraries";
+import { themesAndSeasons } from "../../lib/itineraries";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const routes = await domainOf(context).itineraries.list(languageOf(params));
@@ -39,18 +39,7 @@ export default function Itineraries({ loaderData }: Route.ComponentProps) {
                 <LocalLink to={`/itineraries/${r.slug}`}>{r.title}</LocalLink>
               </h2>
               <p className="itinerary-meta">
-                {t("itineraries.dayCount", { count: r.days })} ·{" "}
-                {listOf(
-                  language,
-                  r.themes.map((x) => t(`itineraries.themes.${x}`)),
-                )}{" "}
-                ·{" "}
-                {t("itineraries.best", {
-                  seasons: listOf(
-                    language,
-                    r.seasons.map((x) => t(`itineraries.seasons.${x}`)),
-                  ),
-                })}
+                {t("itineraries.dayCount", { count: r.days })} · {themesAndSeasons(t, language, r)}
               </p>
               {r.caution && <p className="itinerary-caution">{t("itineraries.cautionShort")}</p>}
               <p>{r.summary}</p>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/page";
 import { languageOf, domainOf, notFound } from "../../lib/loader-params.server";
 import { itineraryOf } from "../../lib/itineraries.server";
 import { localePath } from "../../lib/paths";
-import { listOf } from "../../lib/itineraries";
+import { themesAndSeasons } from "../../lib/itineraries";
 import { useI18n } from "../../i18n/I18nProvider";
 import { Seo } from "../../components/Seo";
 import { LocalLink } from "../../components/LocalLink";
@@ -48,19 +48,7 @@ export default function ItineraryPage({ loaderData: r }: Route.ComponentProps) {
       <h1>{r.title}</h1>
       <p className="lead">{r.summary}</p>
       {r.caution && <p className="itinerary-caution">{t("itineraries.caution")}</p>}
-      <p className="itinerary-meta">
-        {listOf(
-          language,
-          r.themes.map((x) => t(`itineraries.themes.${x}`)),
-        )}{" "}
-        ·{" "}
-        {t("itineraries.best", {
-          seasons: listOf(
-            language,
-            r.seasons.map((x) => t(`itineraries.seasons.${x}`)),
-          ),
-        })}
-      </p>
+      <p className="itinerary-meta">{themesAndSeasons(t, language, r)}</p>
       <div className="itinerary-actions no-print">
         <CopyToTrip days={r.days.map((d) => d.stops.map((s) => s.place.id))} />
         <p>

@@ -78,6 +78,25 @@ export const add = (s: Pano, d: number, svg: string) => {
   s.items.push({ d, svg });
 };
 
+/**
+ * `count` things scattered around the viewer, each at a random bearing and distance (`near` plus up to `spread`)
+ * and of a random size (`size` plus up to `sizeSpread`), drawn by `draw` where it stands: the loose stones of a
+ * scene. The draws come in the same order whatever `draw` does, so a scene stays the same picture.
+ */
+export function scatter(
+  s: Pano,
+  rnd: Rnd,
+  { count, near, spread, size, sizeSpread }: { count: number; near: number; spread: number; size: number; sizeSpread: number },
+  draw: (x: number, y: number, w: number) => string,
+) {
+  for (let i = 0; i < count; i++) {
+    const a = rad(-180 + rnd() * 360),
+      d = near + rnd() * spread,
+      w = size + rnd() * sizeSpread;
+    add(s, d, draw(d * Math.sin(a), d * Math.cos(a), w));
+  }
+}
+
 // 2D shapes (u along a wall or across the view, z up) and the ways to stand them in 3D.
 export type Shape = P2[];
 export const rectSh = (u0: number, u1: number, z0: number, z1: number): Shape => [

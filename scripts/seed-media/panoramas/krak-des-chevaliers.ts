@@ -15,6 +15,7 @@ import {
   polyS,
   rad,
   rectSh,
+  scatter,
   roundTower,
   wall,
   wrapAngle,
@@ -53,30 +54,21 @@ function olives(s: Pano, rnd: Rnd) {
   }
 }
 function rocks(s: Pano, rnd: Rnd) {
-  for (let i = 0; i < 16; i++) {
-    const a = rad(-180 + rnd() * 360),
-      d = 6 + rnd() * 14,
-      x = d * Math.sin(a),
-      y = d * Math.cos(a),
-      w = 0.2 + rnd() * 0.3;
-    add(
+  scatter(s, rnd, { count: 16, near: 6, spread: 14, size: 0.2, sizeSpread: 0.3 }, (x, y, w) =>
+    bb(
       s,
-      d,
-      bb(
-        s,
-        x,
-        y,
-        [
-          [-w, 0],
-          [w, 0],
-          [w * 0.8, w * 0.7],
-          [w * 0.2, w],
-          [-w * 0.5, w * 0.85],
-        ],
-        "#a9a392",
-      ),
-    );
-  }
+      x,
+      y,
+      [
+        [-w, 0],
+        [w, 0],
+        [w * 0.8, w * 0.7],
+        [w * 0.2, w],
+        [-w * 0.5, w * 0.85],
+      ],
+      "#a9a392",
+    ),
+  );
 }
 
 // The castle's hill, rising in front of the viewer.

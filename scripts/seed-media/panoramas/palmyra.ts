@@ -16,6 +16,7 @@ import {
   polyS,
   rad,
   rectSh,
+  scatter,
   type V3,
   wall,
   wallDist,
@@ -182,15 +183,11 @@ function plainRuins(s: Pano, rnd: Rnd) {
   }
 }
 function nearBlocks(s: Pano, rnd: Rnd) {
-  for (let i = 0; i < 14; i++) {
-    const a = rad(-180 + rnd() * 360),
-      d = 4 + rnd() * 12,
-      x = d * Math.sin(a),
-      y = d * Math.cos(a),
-      w = 0.4 + rnd() * 0.5;
-    add(
-      s,
-      d,
+  scatter(
+    s,
+    rnd,
+    { count: 14, near: 4, spread: 12, size: 0.4, sizeSpread: 0.5 },
+    (x, y, w) =>
       bb(
         s,
         x,
@@ -203,20 +200,19 @@ function nearBlocks(s: Pano, rnd: Rnd) {
         ],
         "#c08f5c",
       ) +
-        bb(
-          s,
-          x,
-          y,
-          [
-            [-w, w * 0.8],
-            [w, w * 0.9],
-            [w * 0.8, w * 1.05],
-            [-w * 0.9, w * 0.95],
-          ],
-          "#e4c28f",
-        ),
-    );
-  }
+      bb(
+        s,
+        x,
+        y,
+        [
+          [-w, w * 0.8],
+          [w, w * 0.9],
+          [w * 0.8, w * 1.05],
+          [-w * 0.9, w * 0.95],
+        ],
+        "#e4c28f",
+      ),
+  );
 }
 
 // Palm groves of the oasis.
