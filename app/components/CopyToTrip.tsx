@@ -1,6 +1,6 @@
 // "Copy to my trip" on an itinerary's page: its days become the trip kept on this device (/saved), after the
-// days already planned there. It needs a script, so the server draws it hidden, and it shows once the page's
-// script runs.
+// days already planned there. It needs a script: the server draws it unusable until the page's script runs, so
+// nothing moves when it starts.
 import { useEffect, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
 import { readTrip, writeTrip, type Trip } from "../lib/saved-places";
@@ -15,13 +15,14 @@ function withRoute(trip: Trip, days: number[][]): Trip {
 
 export function CopyToTrip({ days }: { days: number[][] }) {
   const { t } = useI18n();
-  const [state, setState] = useState<"hidden" | "ready" | "copied">("hidden");
+  const [state, setState] = useState<"waiting" | "ready" | "copied">("waiting");
   useEffect(() => setState("ready"), []);
   return (
-    <p className="copy-to-trip" hidden={state === "hidden"}>
+    <p className="copy-to-trip">
       <button
         type="button"
         className="button"
+        disabled={state === "waiting"}
         onClick={() => {
           writeTrip(withRoute(readTrip(), days));
           setState("copied");

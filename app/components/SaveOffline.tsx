@@ -1,6 +1,7 @@
 // "Save for offline" on a city's page (decision 036): asks the server what the pack holds and tells its size,
 // downloads it only when the visitor says so, through the service worker, and shows how far it is. It needs a
-// script and a service worker, so the server draws it hidden, and it shows once the page's script finds both.
+// script and a service worker: the server draws its button, so nothing moves when the script starts, and a
+// browser without them is told so in its place.
 import { useEffect, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
 import { type PackManifest, packManifestUrl } from "../../shared/trip-packs";
@@ -9,7 +10,7 @@ import { canKeepPacks, formatBytes, savedPack, savesData } from "../lib/trip-pac
 import { LocalLink } from "./LocalLink";
 
 type State =
-  | { kind: "hidden" }
+  | { kind: "unsupported" }
   | { kind: "idle" }
   | { kind: "measuring" }
   | { kind: "ready"; manifest: PackManifest }
@@ -23,11 +24,11 @@ const numberLocale = (language: string) => (language === "ar" ? "ar-SY-u-nu-latn
 /** `kind`: what the page is, which the section names (a city, or an itinerary). */
 export function SaveOffline({ page, kind = "city" }: { page: string; kind?: "city" | "itinerary" }) {
   const { t, language } = useI18n();
-  const [state, setState] = useState<State>({ kind: "hidden" });
+  const [state, setState] = useState<State>({ kind: "idle" });
   const size = (bytes: number) => formatBytes(bytes, numberLocale(language));
 
   useEffect(() => {
-    if (!canKeepPacks()) return;
+    if (!canKeepPacks()) return setState({ kind: "unsupported" });
     void savedPack(page).then((saved) => setState(saved ? { kind: "saved", bytes: saved.bytes, lite: saved.lite } : { kind: "idle" }));
     const listen = (event: MessageEvent<PackProgress>) => {
       const message = event.data;
@@ -54,7 +55,7 @@ export function SaveOffline({ page, kind = "city" }: { page: string; kind?: "cit
   };
 
   return (
-    <section className="save-offline" aria-labelledby="save-offline-title" hidden={state.kind === "hidden"}>
+    <section className="save-offline" aria-labelledby="save-offline-title">
       <h2 id="save-offline-title">{t(kind === "city" ? "tripPack.title" : "tripPack.titleItinerary")}</h2>
       {state.kind === "idle" && (
         <>
@@ -62,8 +63,12 @@ export function SaveOffline({ page, kind = "city" }: { page: string; kind?: "cit
           <button type="button" className="button secondary" onClick={measure}>
             {t("tripPack.save")}
           </button>
+          <noscript>
+            <p>{t("tripPack.needsScript")}</p>
+          </noscript>
         </>
       )}
+      {state.kind === "unsupported" && <p>{t("tripPack.unsupported")}</p>}
       {state.kind === "measuring" && <p role="status">{t("tripPack.measuring")}</p>}
       {state.kind === "ready" && (
         <>

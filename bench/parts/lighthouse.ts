@@ -60,8 +60,12 @@ async function pagesToAudit(baseURL: string): Promise<Page[]> {
     ["saved", "/saved"],
     ["not found", "/no-such-page"],
   ];
+  // LIGHTHOUSE_PAGES=event,itinerary audits those kinds alone (a change's pages, measured again).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(",");
   return (["en", "ar"] as const).flatMap((lang) =>
-    kinds.map(([name, path]) => ({ name, lang, path: lang === "en" ? path : path === "/" ? "/ar" : `/ar${path}` })),
+    kinds
+      .filter(([name]) => !only || only.includes(name))
+      .map(([name, path]) => ({ name, lang, path: lang === "en" ? path : path === "/" ? "/ar" : `/ar${path}` })),
   );
 }
 

@@ -136,6 +136,7 @@ describe("trip packs", () => {
 
     // Its city's pack, asked with Save-Data, is told and made without pictures.
     await page.goto(baseURL() + (await damascusPath(prefix)), { waitUntil: "networkidle" });
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     const save = page.locator(".save-offline button");
     await save.scrollIntoViewIfNeeded();
     await expectOnScreen(save);
