@@ -56,7 +56,15 @@ describe.each([
       sqlitePath: inject("sqlitePath"),
     });
 
-    // 1. The library: the upload form, a file chosen, the credit and the English texts.
+    await uploadPhotograph(page, slug);
+    await addArabicAndPublish(page);
+    await attachToPlace(page, slug);
+    const ids = await publicPageShowsItCredited(slug);
+    await appServesItsVariants(slug, ids);
+  });
+
+  /** 1. The library: the upload form, a file chosen, the credit and the English texts. */
+  async function uploadPhotograph(page: Page, slug: string) {
     await openItem(page, "/admin/media");
     await expectOnScreen(page.locator(".ws-drop"));
     await page.setInputFiles("#picture-file", PHOTO_PATH);
@@ -76,17 +84,23 @@ describe.each([
     await Promise.all([page.waitForURL(new RegExp(`/admin/content/picture/${slug}\\?done=created`)), release()]);
     await expectOnScreen(page.locator(".ws-notice.ws-success"));
     expect(await page.textContent(".ws-notice.ws-success")).toBe(t.content.done.created);
+  }
 
-    // 2. The Arabic alt text and caption, saved; then the photograph is published.
+  /** 2. The Arabic alt text and caption, saved; then the photograph is published. */
+  async function addArabicAndPublish(page: Page) {
     await page.fill('[name="alt.ar"]', "قلعة الحصن من الجنوب الغربي: أبراج مستديرة من الحجر الفاتح على سفح أجرد");
     await page.fill('[name="caption.ar"]', "قلعة الحصن من الجنوب الغربي");
     await save(page, t.content.done.saved);
     await publish(page);
     await expectAccessible(page);
+  }
 
-    // 3. A place's second picture becomes the photograph, and the place is published. The editor publishes
-    // as soon as the save is confirmed, while the page's data is still being read again (held back here, as
-    // on a slow link): the page already names the revision the save made, so no one else is said to have saved.
+  /**
+   * 3. A place's second picture becomes the photograph, and the place is published. The editor publishes
+   * as soon as the save is confirmed, while the page's data is still being read again (held back here, as
+   * on a slow link): the page already names the revision the save made, so no one else is said to have saved.
+   */
+  async function attachToPlace(page: Page, slug: string) {
     await openItem(page, "/admin/content/site/citadel-of-salah-ed-din");
     await page.selectOption('[name="images.1.picture"]', slug);
     // Only the read after the save: the one after publishing goes through.
@@ -94,8 +108,10 @@ describe.each([
     await save(page, t.content.done.saved);
     await publish(page);
     await releaseRead();
+  }
 
-    // 4. The public page, in the visitor's language: the photograph with its credit and licence, on screen.
+  /** 4. The public page, in the visitor's language: the photograph with its credit and licence, on screen. */
+  async function publicPageShowsItCredited(slug: string) {
     const ids = await placeIds("citadel-of-salah-ed-din");
     const visitor = await open(localePath(language, `${sitePath.place(ids.category_id, ids.city_id, ids.id)}/images`), { width });
     const figure = visitor.locator(`.image-grid figure:has(img[src*="/media/lib/img/${slug}."])`);
@@ -112,8 +128,11 @@ describe.each([
         : "Krak des Chevaliers from the south-west: round towers of pale stone on a bare ridge",
     );
     await visitor.screenshot({ path: `test-results/media-journey-${language}-${width}.png` });
+    return ids;
+  }
 
-    // 5. The mobile app's media call: the variants, served, and the credit.
+  /** 5. The mobile app's media call: the variants, served, and the credit. */
+  async function appServesItsVariants(slug: string, ids: Awaited<ReturnType<typeof placeIds>>) {
     const media = (
       await (
         await fetch(
@@ -128,7 +147,7 @@ describe.each([
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe(`image/${v.format}`);
     }
-  });
+  }
 });
 
 /** WebVTT captions for the three-second test clip, written where the browser can pick them. */

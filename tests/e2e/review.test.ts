@@ -52,7 +52,20 @@ describe.each([
     const author = await account("editor", "author");
     const reviewer = await account("editor", "reviewer");
     const reviewerEmail = `reviewer.${language}@example.org`;
-    // An editor with a long address, among those the author may choose (invited, not yet signed in).
+    await inviteLongAddressEditor();
+    await turnRuleOn(author);
+    const original = await submitForReview(author, reviewerEmail);
+    await sendBack(reviewer, reviewerEmail);
+    await fixAndApprove(author, reviewer, original);
+    const admin = await account("admin", "admin");
+    await publishNowWithReason(admin, original);
+    await restoreVersion(author);
+    await showDraftToOutsider(author);
+    await restoredThroughReviewThenRuleOff(author, reviewer, admin);
+  });
+
+  /** An editor with a long address, among those the author may choose (invited, not yet signed in). */
+  async function inviteLongAddressEditor() {
     const handle = openDatabase({ sqlitePath: inject("sqlitePath") });
     await buildDomain(handle, pino({ level: "silent" })).workspace.invite(
       { id: null, email: "test" },
@@ -64,8 +77,10 @@ describe.each([
       },
     );
     await handle.close();
+  }
 
-    // The ministry turns the rule on: the settings saved and published while it is still off.
+  /** The ministry turns the rule on: the settings saved and published while it is still off. */
+  async function turnRuleOn(author: Page) {
     await openItem(author, settingsPath);
     await author.check('[name="reviewBeforePublish"]');
     await press(author, author.locator(".ws-content-form > button"));
@@ -73,8 +88,13 @@ describe.each([
     await Promise.all([author.waitForURL(/done=published/), press(author, author.locator('button[value="publish"]'))]);
     // (The address changes as the page's new data comes: its text follows in the same moment.)
     await expect.poll(() => author.textContent("#review + p")).toBe(t.review.ruleOn);
+  }
 
-    // The author's change: no publish button any more, only review; and nobody approves their own change.
+  /**
+   * The author's change: no publish button any more, only review; and nobody approves their own change. Returns
+   * the summary as it was before the change.
+   */
+  async function submitForReview(author: Page, reviewerEmail: string) {
     await openItem(author);
     const original = await author.inputValue('[name="summary.en"]');
     await save(author, "summary.en", `${original} Its gate faces the souq.`);
@@ -100,8 +120,11 @@ describe.each([
     );
     expect(selfApproval).toBe(403);
     await expect.poll(() => publicText(author)).not.toContain("Its gate faces the souq.");
+    return original;
+  }
 
-    // The reviewer finds it on the dashboard, for them, and sends it back: first without a comment, refused.
+  /** The reviewer finds it on the dashboard, for them, and sends it back: first without a comment, refused. */
+  async function sendBack(reviewer: Page, reviewerEmail: string) {
     await openItem(reviewer, "/admin");
     const waiting = reviewer.locator('section[aria-labelledby="waiting"] li', { hasText: reviewerEmail.replace("reviewer", "author") });
     expect(await waiting.textContent()).toContain(t.review.listForYou.replace("{by}", `author.${language}@example.org`));
@@ -118,8 +141,10 @@ describe.each([
     await reviewer
       .locator('section[aria-labelledby="review"]')
       .screenshot({ path: `test-results/review-returned-${language}${width}.png` });
+  }
 
-    // Fixed and submitted again, for anyone; the reviewer approves: public, and the notes are kept in order.
+  /** Fixed and submitted again, for anyone; the reviewer approves: public, and the notes are kept in order. */
+  async function fixAndApprove(author: Page, reviewer: Page, original: string) {
     await openItem(author);
     expect(await author.locator("#review ~ ol").textContent()).toContain("Say which gate: the citadel has several.");
     await save(author, "summary.en", `${original} Its Bab al-Hadid gate faces the souq.`);
@@ -134,9 +159,10 @@ describe.each([
       t.review.kinds.submitted,
       t.review.kinds.approved,
     ]);
+  }
 
-    // An admin's correction without review: the reason is required, kept, and listed on the dashboard.
-    const admin = await account("admin", "admin");
+  /** An admin's correction without review: the reason is required, kept, and listed on the dashboard. */
+  async function publishNowWithReason(admin: Page, original: string) {
     await openItem(admin);
     await save(admin, "summary.en", `${original} Closed for repairs this week.`);
     const publishNow = admin.locator('button[value="publish"]');
@@ -153,8 +179,10 @@ describe.each([
     await now.scrollIntoViewIfNeeded();
     await expectOnScreen(now);
     expect(await now.textContent()).toContain(reason);
+  }
 
-    // Version 1 (the approved text) compared with the draft and brought back: a change like any other, reviewed.
+  /** Version 1 (the approved text) compared with the draft and brought back: a change like any other, reviewed. */
+  async function restoreVersion(author: Page) {
     await openItem(author, `${itemPath}/versions?from=1`);
     const change = author.locator("#versions-changes + .ws-change");
     // (What version 1 said and the draft no longer does is struck out; what the draft added is inserted.)
@@ -164,8 +192,10 @@ describe.each([
     await author.waitForSelector("html[data-hydrated]", { state: "attached" });
     expect(await author.inputValue('[name="summary.en"]')).toContain("Bab al-Hadid");
     expect(await author.locator('button[value="publish"]').count()).toBe(0);
+  }
 
-    // An outside reviewer's link: the draft, not the site; no cookie; nothing kept or indexed; then its time passes.
+  /** An outside reviewer's link: the draft, not the site; no cookie; nothing kept or indexed; then its time passes. */
+  async function showDraftToOutsider(author: Page) {
     await Promise.all([author.waitForURL(/\/review$/), press(author, author.locator('button[value="link"]'))]);
     const link = (await author.textContent(".ws-link"))!.trim();
     const outsider = await open(new URL(link).pathname, { width, allowErrors: [/status of 404/] });
@@ -183,8 +213,10 @@ describe.each([
     const gone = await outsider.goto(link.replace(new URL(link).origin, baseURL()));
     expect(gone?.status()).toBe(404);
     expect(await outsider.textContent("h1")).toBe(workspaceMessages("en").review.linkGone);
+  }
 
-    // The restored text goes public through review; then the admin turns the rule off, with a reason.
+  /** The restored text goes public through review; then the admin turns the rule off, with a reason. */
+  async function restoredThroughReviewThenRuleOff(author: Page, reviewer: Page, admin: Page) {
     await openItem(author);
     await step(author, "submit", "submitted");
     await openItem(reviewer);
@@ -198,5 +230,5 @@ describe.each([
     await admin.fill("#reason", "The review journey's test is over.");
     await Promise.all([admin.waitForURL(/done=published/), press(admin, admin.locator('button[value="publish"]'))]);
     await expect.poll(() => admin.textContent("#review + p")).toBe(t.review.ruleOff);
-  });
+  }
 });
