@@ -128,7 +128,7 @@ export function editingPublishing(ctx: EditingContext) {
     if (at && (await reviewRule())) throw new EditingError("review-needed");
     if (at && !(at.getTime() > ctx.now().getTime())) throw new EditingError("invalid", [{ field: "publishAt", code: "future" }]);
     if (at) await checks.publishable(doc.type, slug, doc.draft);
-    await ctx.transaction(async (repos) => {
+    await ctx.transact(async (repos) => {
       if (!(await repos.documents.schedule({ type: doc.type, slug, revision }, at?.toISOString() ?? null)))
         throw new EditingError("conflict");
       await ctx.audit(

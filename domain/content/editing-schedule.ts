@@ -21,7 +21,7 @@ export function editingSchedule(ctx: EditingContext, publishNow: PublishNow) {
       } catch (error) {
         // Another instance published it first, or it no longer fits the content: leave it to an editor.
         if (!isEditingError(error)) throw error;
-        await ctx.transaction(async (repos) => {
+        await ctx.transact(async (repos) => {
           await repos.documents.schedule(doc, null);
           await ctx.audit(
             repos,

@@ -31,7 +31,7 @@ export function editingWrites(ctx: EditingContext) {
         : [await documents.get(type, key)];
       if (taken.some(Boolean)) throw new EditingError("slug-taken", [{ field: "slug", code: "slug-taken" }]);
       const at = ctx.now().toISOString();
-      await ctx.transaction(async (repos) => {
+      await ctx.transact(async (repos) => {
         const repo = repos.documents;
         // One file per place, read back by file name: a new place goes where its slug sorts.
         const position = FOLDER_TYPES.includes(type) ? await repo.makeRoomAt(type, key) : await repo.nextPosition(type);
@@ -76,7 +76,7 @@ export function editingWrites(ctx: EditingContext) {
       if (blocking.length) throw new EditingError("invalid", [...blocking, ...unfinished]);
       if (changes.length === 0) return doc.revision;
       const at = ctx.now().toISOString();
-      await ctx.transaction(async (repos) => {
+      await ctx.transact(async (repos) => {
         const saved = await repos.documents.saveDraft(
           { type: doc.type, slug, revision },
           value,

@@ -68,8 +68,8 @@ export type EditingPublishing = {
 export type EditingDependencies = {
   documents: DocumentsRepository;
   vocabulary: VocabularyRepository;
-  /** Runs `work` in one transaction, on repositories bound to it. */
-  transaction: <T>(work: (repos: EditingRepositories) => Promise<T>) => Promise<T>;
+  /** Runs `work` in one transaction, on repositories bound to it (decision 035's `transact`). */
+  transact: <T>(work: (repos: EditingRepositories) => Promise<T>) => Promise<T>;
   publishing: EditingPublishing;
   /** The published site settings (the content service's), read when a rule depends on them. */
   settings: () => Promise<StoredSettings>;
