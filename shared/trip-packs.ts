@@ -22,6 +22,14 @@ export const PACK_CACHE_PREFIX = "trip-pack ";
 export const PACK_INDEX_CACHE = "trip-packs";
 export const packIndexUrl = (page: string) => `/__trip-packs__${page === "/" ? "" : page}.json`;
 export const packCacheName = (page: string, build: string) => `${PACK_CACHE_PREFIX}${build} ${page}`;
+/** Whether a cache holds one of `page`'s packs (of any build). */
+export const isCacheOfPack = (name: string, page: string) => name.startsWith(PACK_CACHE_PREFIX) && name.endsWith(` ${page}`);
+
+/** The packs saved on this device, from the worker's caches (the worker and the pages read them alike). */
+export async function packsInIndex(): Promise<SavedPack[]> {
+  const index = await caches.open(PACK_INDEX_CACHE);
+  return Promise.all((await index.keys()).map(async (key) => (await index.match(key))?.json() as Promise<SavedPack>));
+}
 
 /** The server's address for a page's pack. */
 export const packManifestUrl = (page: string, lite: boolean) => `/trip-pack.json?page=${encodeURIComponent(page)}${lite ? "&lite=1" : ""}`;

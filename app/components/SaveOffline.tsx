@@ -18,14 +18,11 @@ type State =
   | { kind: "saved"; bytes: number; lite: boolean }
   | { kind: "failed" };
 
-/** Arabic keeps the Western digits the rest of the site uses. */
-const numberLocale = (language: string) => (language === "ar" ? "ar-SY-u-nu-latn" : language);
-
 /** `kind`: what the page is, which the section names (a city, or an itinerary). */
 export function SaveOffline({ page, kind = "city" }: { page: string; kind?: "city" | "itinerary" }) {
   const { t, language } = useI18n();
   const [state, setState] = useState<State>({ kind: "idle" });
-  const size = (bytes: number) => formatBytes(bytes, numberLocale(language));
+  const size = (bytes: number) => formatBytes(bytes, language);
 
   useEffect(() => {
     if (!canKeepPacks()) return setState({ kind: "unsupported" });

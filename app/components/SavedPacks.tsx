@@ -4,9 +4,7 @@
 import { useEffect, useState } from "react";
 import { useI18n } from "../i18n/I18nProvider";
 import type { SavedPack } from "../../shared/trip-packs";
-import { canKeepPacks, formatBytes, removePack, savedPacks } from "../lib/trip-packs";
-
-const locale = (language: string) => (language === "ar" ? "ar-SY-u-nu-latn" : language);
+import { canKeepPacks, formatBytes, numberLocale, removePack, savedPacks } from "../lib/trip-packs";
 
 export function SavedPacks() {
   const { t, language } = useI18n();
@@ -15,7 +13,7 @@ export function SavedPacks() {
     if (canKeepPacks()) void savedPacks().then(setPacks);
   }, []);
   if (!packs) return null;
-  const day = new Intl.DateTimeFormat(locale(language), { dateStyle: "medium" });
+  const day = new Intl.DateTimeFormat(numberLocale(language), { dateStyle: "medium" });
   const remove = async (page: string) => {
     await removePack(page);
     setPacks(await savedPacks());
@@ -33,7 +31,7 @@ export function SavedPacks() {
               <a href={pack.page}>{pack.title}</a>
               <span className="pack-size">
                 {t(pack.lite ? "tripPack.listSizeLite" : "tripPack.listSize", {
-                  size: formatBytes(pack.bytes, locale(language)),
+                  size: formatBytes(pack.bytes, language),
                   date: day.format(new Date(pack.savedAt)),
                 })}
               </span>

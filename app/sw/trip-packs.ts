@@ -8,7 +8,9 @@ import {
   PACK_INDEX_CACHE,
   type PackManifest,
   type SavedPack,
+  isCacheOfPack,
   packCacheName,
+  packsInIndex,
   packIndexUrl,
   packManifestUrl,
   pictureOf,
@@ -19,12 +21,6 @@ export type PackProgress =
   | { type: "trip-pack:progress"; page: string; done: number; total: number }
   | { type: "trip-pack:saved"; page: string }
   | { type: "trip-pack:failed"; page: string };
-
-async function savedPacks(): Promise<SavedPack[]> {
-  const index = await caches.open(PACK_INDEX_CACHE);
-  const entries = await index.keys();
-  return Promise.all(entries.map(async (key) => (await index.match(key))?.json() as Promise<SavedPack>));
-}
 
 /**
  * Downloads every file of `manifest` into a new cache for this build, then lists the pack and drops any older
@@ -50,14 +46,14 @@ export async function savePack(manifest: PackManifest, build: string, tell: (mes
   const saved: SavedPack = { ...manifest, files: manifest.files.map((f) => f.url), build, savedAt: new Date().toISOString() };
   const index = await caches.open(PACK_INDEX_CACHE);
   await index.put(packIndexUrl(manifest.page), new Response(JSON.stringify(saved), { headers: { "content-type": "application/json" } }));
-  const older = (await caches.keys()).filter((n) => n !== name && n.startsWith(PACK_CACHE_PREFIX) && n.endsWith(` ${manifest.page}`));
+  const older = (await caches.keys()).filter((n) => n !== name && isCacheOfPack(n, manifest.page));
   await Promise.all(older.map((n) => caches.delete(n)));
   tell({ type: "trip-pack:saved", page: manifest.page });
 }
 
 /** Each pack saved by an earlier build, downloaded again for this one (its manifest asked afresh). */
 export async function refreshPacks(build: string): Promise<void> {
-  for (const pack of await savedPacks()) {
+  for (const pack of await packsInIndex()) {
     if (pack.build === build) continue;
     const res = await fetch(packManifestUrl(pack.page, pack.lite), { credentials: "omit" }).catch(() => undefined);
     // Offline, or the page is gone: the pack stays as it was, to be tried again on the next visit.
