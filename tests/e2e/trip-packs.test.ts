@@ -93,12 +93,8 @@ describe("trip packs", () => {
       await index.put(key, new Response(JSON.stringify({ ...pack, build: "an-earlier-build" })));
     });
     await page.reload({ waitUntil: "networkidle" });
-    await page.waitForFunction(async () => {
-      const index = await caches.open("trip-packs");
-      const [key] = await index.keys();
-      const pack = (await (await index.match(key))?.json()) as { build: string } | undefined;
-      return pack !== undefined && pack.build !== "an-earlier-build";
-    });
+    // Polled from here: the page's waitForFunction takes a promise for a truthy answer and would not wait.
+    await expect.poll(async () => (await packOf())?.build, { timeout: 30_000 }).not.toBe("an-earlier-build");
     const renewed = await packOf();
     expect(renewed?.build).toBe(before?.build);
     expect(Date.parse(renewed?.savedAt ?? "")).toBeGreaterThan(Date.parse(before?.savedAt ?? ""));
