@@ -27,6 +27,7 @@ import * as visitCounts from "./migrations/023-visit-counts.ts";
 import * as placeWikidata from "./migrations/024-place-wikidata.ts";
 import * as events from "./migrations/025-events.ts";
 import * as itineraries from "./migrations/026-itineraries.ts";
+import * as placeListOrder from "./migrations/027-place-list-order.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -55,6 +56,7 @@ const MIGRATIONS = [
   { name: "024-place-wikidata", up: placeWikidata.up },
   { name: "025-events", up: events.up },
   { name: "026-itineraries", up: itineraries.up },
+  { name: "027-place-list-order", up: placeListOrder.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

@@ -44,7 +44,7 @@ export async function startServer(
   const port = await freePort();
   const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     cwd,
-    env: { ...process.env, ...PROCESS_ENV, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: { ...process.env, ...PROCESS_ENV, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

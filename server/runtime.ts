@@ -9,9 +9,12 @@
 // collection frees in a pool for reuse, and gives them back only in a collection made to reduce memory, which
 // its memory reducer never starts in a server (it judges the allocation rate high until the next collection,
 // and none comes while idle): 60-70 MB of pooled pages stayed resident for good. Memory saver mode makes every
-// full collection such a one (decision 021 weighs its cost).
+// full collection such a one (decision 021 weighs its cost). NODE_ENV goes on the command line too: React and
+// React Router choose their production builds by it when they are first imported, before main.ts runs, so
+// the server's own default (server/env.ts) came too late, and `npm start` rendered with React's development
+// build (twice the work per page, and its warnings' checks).
 export const NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=192", "--memory-saver-mode"] as const;
-export const PROCESS_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" } as const;
+export const PROCESS_ENV = { NODE_ENV: "production", MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" } as const;
 
 /** Whether this process was started with the flags above, on its command line (Node refuses `--memory-saver-mode` in NODE_OPTIONS). */
 export function startedWithRuntimeFlags(execArgv = process.execArgv): boolean {
