@@ -66,6 +66,11 @@ const app = createApp({
 });
 ping = () => domain.content.version();
 answer = app.fetch;
+// The site answers now, but a search would wait for the index (boot started its build; about 25 s at 50,000
+// places): the instance is sent traffic once the index is built. Should the build fail (boot logs it), the
+// first search tries again, and the instance is ready all the same.
+stage.set("indexing");
+await domain.search.prepare().catch(() => {});
 stage.set("ready");
 const address = server.address();
 log.info(

@@ -1,7 +1,7 @@
-// Whether this instance should be sent traffic (GET /readyz): not while it migrates the database or loads the
-// first content, and not while its database cannot be reached. The database is asked at most once a second,
+// Whether this instance should be sent traffic (GET /readyz): not while it migrates the database, loads the
+// first content or builds its search index, and not while its database cannot be reached. The database is asked at most once a second,
 // however often a load balancer checks, and never waits longer than a second for the answer.
-type Stage = "starting" | "migrating" | "loading-content" | "ready";
+type Stage = "starting" | "migrating" | "loading-content" | "indexing" | "ready";
 
 const PING_EVERY_MS = 1000;
 const PING_TIMEOUT_MS = 1000;

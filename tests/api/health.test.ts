@@ -36,9 +36,9 @@ describe("health checks on the app", () => {
 });
 
 describe("the readiness rule", () => {
-  it("is not ready while starting, migrating or loading content, whatever the database says", async () => {
+  it("is not ready while starting, migrating, loading content or building the search index, whatever the database says", async () => {
     const ready = readiness(async () => {}, { stage: "starting" });
-    for (const stage of ["starting", "migrating", "loading-content"] as const) {
+    for (const stage of ["starting", "migrating", "loading-content", "indexing"] as const) {
       ready.set(stage);
       expect(await ready.check()).toEqual({ ready: false, reason: stage });
     }
@@ -118,8 +118,9 @@ describe("a real process starting on an empty database", () => {
         expect(live.status).toBe(200);
         const answer = `${ready.status} ${await ready.text()}`;
         if (seen.at(-1) !== answer) seen.push(answer);
-        // Until it is ready, the site itself says it is starting rather than failing.
-        expect(api.status).toBe(ready.status === 200 ? 200 : 503);
+        // Until it is ready, the site itself says it is starting rather than failing; it answers while its
+        // search index is built, the last stage.
+        expect(api.status).toBe(ready.status === 200 || answer.includes('"indexing"') ? 200 : 503);
         return ready.status === 200;
       };
       for (let i = 0; i < 10; i++) {
@@ -132,7 +133,7 @@ describe("a real process starting on an empty database", () => {
       for (let i = 0; i < 20_000 && !(await ask()); i++) await new Promise((r) => setTimeout(r, 20));
       expect(seen.at(-1)).toBe('200 {"status":"ready"}');
       for (const answer of seen.slice(0, -1))
-        expect(answer).toMatch(/^503 \{"status":"unavailable","reason":"(starting|migrating|loading-content)"\}$/);
+        expect(answer).toMatch(/^503 \{"status":"unavailable","reason":"(starting|migrating|loading-content|indexing)"\}$/);
     } finally {
       release();
       await site.stop();
