@@ -9,6 +9,7 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { type Engine, openDatabase } from "./engine.ts";
+import { plannerStatistics } from "./repositories/planner-statistics.ts";
 
 const run = promisify(execFile);
 
@@ -68,6 +69,13 @@ export async function restoreDatabase(target: DatabaseTarget, dumpPath: string):
       `--dbname=${target.databaseUrl}`,
       dumpPath,
     ]);
+    // pg_restore writes the rows but not the planner's statistics (planner-statistics.ts).
+    const handle = openDatabase(target);
+    try {
+      await plannerStatistics(handle).refresh();
+    } finally {
+      await handle.close();
+    }
     return;
   }
   // Copied beside, then renamed: the site never opens half a file.

@@ -8,6 +8,7 @@
 // Nothing is written when anything is wrong, and a load that dies halfway leaves the site as it was.
 import type { DatabaseHandle } from "../../db/engine.ts";
 import { documentsRepository, lockPublishing, type DocumentsRepository } from "../../db/repositories/documents.ts";
+import { plannerStatistics } from "../../db/repositories/planner-statistics.ts";
 import { contentProblems, namesPlaceProblem, placeReferenceProblems } from "./checks.ts";
 import { type ContentDocument, placeDocumentsFromFiles, siteDocumentsFromFiles } from "./documents.ts";
 import { sameBody } from "./draft-changes.ts";
@@ -88,7 +89,7 @@ export async function loadSource(
     services: tops.flatMap((t) => ("service" in t ? [t.service] : [])),
   };
 
-  return handle.db.transaction().execute(async (trx) => {
+  const loaded = await handle.db.transaction().execute(async (trx) => {
     await lockPublishing(trx, handle.engine);
     const documents = documentsRepository(trx);
     const kept: Array<{ type: string; slug: string }> = [];
@@ -111,6 +112,9 @@ export async function loadSource(
     await documents.unpublishOthers(kept);
     return finishWrite(trx, source.site, { places: slugs }, report);
   });
+  // A load writes most rows anew: the planner learns their sizes now, before the site is asked anything.
+  await plannerStatistics(handle).refresh();
+  return loaded;
 }
 
 /** Puts loaded documents: an unchanged one keeps its revision (an editor's open form stays valid). */
