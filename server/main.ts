@@ -28,7 +28,7 @@ const server = serve({ fetch: (request, bindings) => answer(request, bindings), 
 // A port that cannot be had (another process holds it) ends the start here, with its error.
 await once(server, "listening");
 
-const { env, log, handle, domain, infrastructure, appBase, stopSchedule, stopRetention, preview, metrics } = await boot((s) =>
+const { env, log, handle, domain, infrastructure, appBase, stopSchedule, stopRetention, preview, metrics, indexed } = await boot((s) =>
   stage.set(s),
 );
 // The metrics on an address of their own, when the operator gives one (never the public port without a token).
@@ -66,11 +66,10 @@ const app = createApp({
 });
 ping = () => domain.content.version();
 answer = app.fetch;
-// The site answers now, but a search would wait for the index (boot started its build; about 25 s at 50,000
-// places): the instance is sent traffic once the index is built. Should the build fail (boot logs it), the
-// first search tries again, and the instance is ready all the same.
+// The site answers now, but a search would wait for the index that boot is building: the instance is sent
+// traffic once it is built (or has failed, which boot logs; the first search then tries again).
 stage.set("indexing");
-await domain.search.prepare().catch(() => {});
+await indexed;
 stage.set("ready");
 const address = server.address();
 log.info(
