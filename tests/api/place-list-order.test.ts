@@ -1,5 +1,6 @@
 // A list of places comes most popular first, a page at a time: a category's (the home page's culture section,
-// the culture page) and a city's places of one category (a city's page, the app's lists). Each page is read in
+// the culture page), a city's places of one category (a city's page, the app's lists) and a service type's
+// providers in a city (a service's page). Each page is read in
 // that order off an index (migration 027), not by sorting every place the list matches: at 50,000 places that
 // sort cost the home page 28 ms on every rendering after a publish. Checked in each engine's plan of the
 // repository's own query, on the seed (PostgreSQL is told not to sort where it could, so that its plan for a
@@ -12,11 +13,21 @@ import type { Db } from "../../db/engine.ts";
 
 describe.each(ENGINES)("place lists on %s", (engine) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let place: { category_id: number; city_id: number };
+  type Place = { category_id: number; city_id: number; service_type_id: number | null };
+  let place: Place;
+  let provider: Place;
   beforeAll(async () => {
     database = await freshDatabase(engine);
     await seed(database);
-    place = await database.db.selectFrom("places").select(["category_id", "city_id"]).orderBy("id").executeTakeFirstOrThrow();
+    const first = (service: boolean) =>
+      database.db
+        .selectFrom("places")
+        .select(["category_id", "city_id", "service_type_id"])
+        .where("service_type_id", service ? "is not" : "is", null)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+    place = await first(false);
+    provider = await first(true);
   });
   afterAll(async () => {
     await database.close();
@@ -55,14 +66,19 @@ describe.each(ENGINES)("place lists on %s", (engine) => {
   }
 
   it.each([
-    ["a category's places", (p: typeof place) => ({ categoryId: p.category_id }), "places_category_order"],
+    ["a category's places", () => ({ categoryId: place.category_id }), "places_category_order"],
     [
       "a city's places of one category",
-      (p: typeof place) => ({ categoryId: p.category_id, cityId: p.city_id, withoutService: true }),
+      () => ({ categoryId: place.category_id, cityId: place.city_id, withoutService: true }),
       "places_category_city_order",
     ],
+    [
+      "a service type's providers in a city",
+      () => ({ serviceTypeId: provider.service_type_id ?? -1, categoryId: provider.category_id, cityId: provider.city_id }),
+      "places_service_city_order",
+    ],
   ])("%s are read in their order off an index, not sorted", async (_, filter, index) => {
-    const plan = await planOf(await listQuery(filter(place)));
+    const plan = await planOf(await listQuery(filter()));
     expect(plan.join("\n")).toContain(index);
     expect(plan.filter((step) => /TEMP B-TREE FOR ORDER BY|\bSort\b/.test(step))).toEqual([]);
   });
