@@ -139,6 +139,17 @@ describe("search index", () => {
     expect(ids("ser ")).toEqual([]);
   });
 
+  it("ranks a query alike whatever queries of other lengths came before it", () => {
+    // The index keeps its scratch space between queries, sized to each query's number of words and grown
+    // while a query meets more name phrases than it has room for (here 3,000 phrases holding "grand").
+    const queries = ["palmyra museum", "grand hotel", "palmyra", "grand hotel 7 damascus", "citadel of aleppo", "grand", "museum"];
+    const grand = Array.from({ length: 1500 }, (_, i) => place({ names: [`Grand Hotel ${i}`, `Grand Palace ${i}`], popularity: i % 90 }));
+    const docs = [palmyra, museum, citadel, mosque, azm, azmHama, ...hotels, restaurant, words, long, ...grand];
+    const ranking = (index: ReturnType<typeof buildIndex>, text: string) => index.rank({ text, page: 1, perPage: 10 }, { limit: 50 });
+    const reused = buildIndex(docs);
+    for (const text of [...queries, ...queries.toReversed()]) expect(ranking(reused, text)).toEqual(ranking(buildIndex(docs), text));
+  });
+
   it("answers nothing for blank or unknown text", () => {
     expect(index.search({ text: "   ", page: 1, perPage: 10 })).toEqual({ ids: [], total: 0 });
     expect(index.search({ text: "zzqxv", page: 1, perPage: 10 })).toEqual({ ids: [], total: 0 });

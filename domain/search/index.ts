@@ -152,7 +152,7 @@ export class SearchIndex extends QueryTerms {
         if (quality >= EXACT && this.phraseLength[phrase] === 1) exact[d] = Math.max(exact[d], EXACT_NAME_BONUS[this.phraseField[phrase]]);
         continue;
       }
-      const at = this.slotFor(phrase, d, n) * MAX_QUERY_POSITIONS + i;
+      const at = this.slotFor(phrase, d, n) * n + i;
       if (quality > this.slotQuality[at]) {
         this.slotQuality[at] = quality;
         this.slotPosition[at] = list[k] & POSITION_MASK;
@@ -166,11 +166,11 @@ export class SearchIndex extends QueryTerms {
     let slot = this.slotOf[phrase];
     if (slot < this.slotCount && this.slotPhrase[slot] === phrase) return slot;
     slot = this.slotCount++;
-    this.reserveSlots(this.slotCount);
+    this.reserveSlots(this.slotCount, n);
     this.slotOf[phrase] = slot;
     this.slotPhrase[slot] = phrase;
     this.slotDoc[slot] = d;
-    for (let j = slot * MAX_QUERY_POSITIONS, end = j + n; j < end; j++) {
+    for (let j = slot * n, end = j + n; j < end; j++) {
       this.slotQuality[j] = 0;
       this.slotPosition[j] = -1;
     }
@@ -210,7 +210,7 @@ export class SearchIndex extends QueryTerms {
   private measureNames(n: number) {
     const { complete, exact } = this;
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const base = slot * MAX_QUERY_POSITIONS;
+      const base = slot * n;
       let share = 0,
         distinct = 0,
         allExact = true;
@@ -284,19 +284,23 @@ export class SearchIndex extends QueryTerms {
     if (this.best.length < this.size * n) this.best = new Float64Array(this.size * n);
   }
 
-  private reserveSlots(count: number) {
-    if (count <= this.slotPhrase.length) return;
-    const capacity = Math.max(1024, this.slotPhrase.length * 2);
-    const grow = <T extends Int32Array | Float64Array>(old: T, size: number): T => {
-      const next = new (old.constructor as new (n: number) => T)(size);
-      next.set(old);
-      return next;
-    };
-    this.slotPhrase = grow(this.slotPhrase, capacity);
-    this.slotDoc = grow(this.slotDoc, capacity);
-    this.slotShare = grow(this.slotShare, capacity * MAX_QUERY_POSITIONS);
-    this.slotQuality = grow(this.slotQuality, capacity * MAX_QUERY_POSITIONS);
-    this.slotPosition = grow(this.slotPosition, capacity * MAX_QUERY_POSITIONS);
+  /**
+   * Room for `count` slots of an n-word query's matches (n to a slot: a slot as wide as the longest query
+   * would be ten times the memory for a query of one or two words, and at 50,000 places a common pair of words
+   * meets a quarter of a million name phrases).
+   */
+  private reserveSlots(count: number, n: number) {
+    if (count > this.slotPhrase.length) {
+      const capacity = Math.max(1024, this.slotPhrase.length * 2);
+      this.slotPhrase = grown(this.slotPhrase, capacity);
+      this.slotDoc = grown(this.slotDoc, capacity);
+    }
+    if (count * n > this.slotQuality.length) {
+      const size = Math.max(1024 * n, this.slotQuality.length * 2);
+      this.slotShare = grown(this.slotShare, size);
+      this.slotQuality = grown(this.slotQuality, size);
+      this.slotPosition = grown(this.slotPosition, size);
+    }
   }
 
   /**
@@ -325,6 +329,13 @@ export class SearchIndex extends QueryTerms {
     const { top, total } = this.rank(q, { limit: start + q.perPage });
     return { ids: top.slice(start).map((r) => r.id), total };
   }
+}
+
+/** A larger copy of a scratch array, what it holds kept at the start. */
+function grown<T extends Int32Array | Float64Array>(old: T, size: number): T {
+  const next = new (old.constructor as new (n: number) => T)(size);
+  next.set(old);
+  return next;
 }
 
 export function buildIndex(documents: Iterable<PlaceDocument>): SearchIndex {
