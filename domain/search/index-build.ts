@@ -8,7 +8,7 @@
 // every place that has them: they are turned into terms once, as a group of places, not once per place.
 import { isGeneric, isHan, phoneticKey, tokenize } from "../../shared/search/normalize.ts";
 import { TypoFinder } from "../../shared/search/typos.ts";
-import { IntLog, Lists } from "./packed.ts";
+import { IntLog, Lists, release } from "./packed.ts";
 
 /** One place with all its searchable texts, whatever their language. */
 export type PlaceDocument = {
@@ -117,6 +117,8 @@ export class IndexTables {
     this.phraseLength = t.phraseLength;
     this.idf = Float64Array.from(this.df, (df) => Math.log(1 + this.size / Math.max(1, df)));
     [this.hitShare, this.hitDoc] = this.hitDetails(t);
+    // The index takes the tables over: these two served the hits' details only.
+    release(t.positionTerm, t.phraseStart);
     // Prefixes and typos are looked for among the words of names, aliases, cities and categories only.
     const vocabulary: number[] = [];
     for (let term = 0; term < this.termText.length; term++) {
@@ -146,6 +148,7 @@ export class IndexTables {
       if (whole > 0) shares[k] = nameWeight[positionTerm[phraseStart[phrase] + (data[k] & POSITION_MASK)]] / whole;
       docs[k] = this.phraseDoc[phrase];
     }
+    release(nameWeight, phraseWeight);
     return [shares, docs];
   }
 
@@ -322,14 +325,14 @@ export class IndexBuilder {
     this.summaryTermsPerPlace.push(summaryTerms);
   }
 
-  /** The tables of every place added; the builder is not used after this. */
+  /** The tables of every place added; the builder gives its own arrays back and is not used after this. */
   finish(): Tables {
     const termCount = this.termText.length;
     const termGroups: number[][] = Array.from({ length: termCount }, () => []);
     this.groupTerms.forEach((terms, g) => {
       for (const [term, occurrences] of terms) termGroups[term].push(g, occurrences);
     });
-    return {
+    const tables: Tables = {
       places: this.places,
       terms: this.terms,
       termText: this.termText,
@@ -347,10 +350,31 @@ export class IndexBuilder {
       groupDocs: Lists.of(this.groupDocs),
       termGroups: Lists.of(termGroups),
       phraseDoc: this.phraseDoc.toInt32Array(),
-      phraseField: Uint8Array.from(this.phraseField.toInt32Array()),
+      phraseField: bytesOf(this.phraseField),
       phraseStart: this.phraseStart.toInt32Array(),
-      phraseLength: Uint8Array.from(this.phraseLength.toInt32Array()),
+      phraseLength: bytesOf(this.phraseLength),
       positionTerm: this.positionTerm.toInt32Array(),
     };
+    for (const log of [
+      this.hitTerms,
+      this.hitsPerPosition,
+      this.summaryTerms,
+      this.summaryTermsPerPlace,
+      this.phraseDoc,
+      this.phraseField,
+      this.phraseStart,
+      this.phraseLength,
+      this.positionTerm,
+    ])
+      log.release();
+    return tables;
   }
+}
+
+/** A log of small integers (a field, a length) as bytes. */
+function bytesOf(log: IntLog): Uint8Array {
+  const wide = log.toInt32Array();
+  const narrow = Uint8Array.from(wide);
+  release(wide);
+  return narrow;
 }

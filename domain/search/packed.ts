@@ -36,6 +36,15 @@ export class Lists {
   }
 }
 
+/**
+ * Gives typed arrays' memory back at once, leaving them empty. Left to the collector, the index build's
+ * temporary arrays (about 100 MB at 50,000 places) stayed resident until the next full collection, and an
+ * instance that had just become ready measured 367 MB; detaching a buffer frees it there and then.
+ */
+export function release(...arrays: ArrayBufferView[]): void {
+  for (const array of arrays) (array.buffer as ArrayBuffer).transfer(0);
+}
+
 const CHUNK = 1 << 16;
 
 /**
@@ -53,6 +62,12 @@ export class IntLog {
   }
   at(i: number): number {
     return this.chunks[Math.floor(i / CHUNK)][i % CHUNK];
+  }
+  /** Gives its memory back (see release); it holds nothing after. */
+  release(): void {
+    release(...this.chunks);
+    this.chunks.length = 0;
+    this.length = 0;
   }
   toInt32Array(): Int32Array {
     const out = new Int32Array(this.length);
