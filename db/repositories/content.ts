@@ -61,34 +61,33 @@ export function contentRepository(db: Db) {
     sql<string>`(select coalesce(nullif(ktl.name, ''), kte.name) from category_translations as kte left join category_translations as ktl on ktl.category_id = kte.category_id and ktl.language = ${language} where kte.category_id = p.category_id and kte.language = 'en')`;
 
   function places(language: string) {
-    return placesWithTexts(language)
-      .select([
-        "p.id",
-        "p.slug",
-        "p.kind",
-        "p.category_id",
-        sql<number>`(select c.kind from categories as c where c.id = p.category_id)`.as("category_kind"),
-        "p.city_id",
-        "p.service_type_id",
-        "p.star",
-        "p.featured",
-        "p.unesco",
-        "p.wikidata",
-        "p.popularity",
-        "p.lat",
-        "p.lng",
-        "p.governorate",
-        "p.facts",
-        "p.created_at",
-        "p.updated_at",
-        tr("name").as("name"),
-        tr("summary").as("summary"),
-        tr("information").as("information"),
-        tr("address").as("address"),
-        tr("aliases").as("aliases"),
-        cityName(language).as("city_name"),
-        categoryName(language).as("category_name"),
-      ]);
+    return placesWithTexts(language).select([
+      "p.id",
+      "p.slug",
+      "p.kind",
+      "p.category_id",
+      sql<number>`(select c.kind from categories as c where c.id = p.category_id)`.as("category_kind"),
+      "p.city_id",
+      "p.service_type_id",
+      "p.star",
+      "p.featured",
+      "p.unesco",
+      "p.wikidata",
+      "p.popularity",
+      "p.lat",
+      "p.lng",
+      "p.governorate",
+      "p.facts",
+      "p.created_at",
+      "p.updated_at",
+      tr("name").as("name"),
+      tr("summary").as("summary"),
+      tr("information").as("information"),
+      tr("address").as("address"),
+      tr("aliases").as("aliases"),
+      cityName(language).as("city_name"),
+      categoryName(language).as("category_name"),
+    ]);
   }
 
   /**
