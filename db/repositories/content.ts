@@ -55,10 +55,11 @@ export function contentRepository(db: Db) {
   // The city's and the category's names are read by subqueries, not joins: with them joined, PostgreSQL
   // weighed every order of eight tables for each list or search answer, and planning took 20 to 25 ms at
   // 50,000 places for a query that runs in 2 (decision 023). A subquery is planned on its own, as a lookup.
-  const cityName = (language: string) =>
-    sql<string>`(select coalesce(nullif(ctl.name, ''), cte.name) from city_translations as cte left join city_translations as ctl on ctl.city_id = cte.city_id and ctl.language = ${language} where cte.city_id = p.city_id and cte.language = 'en')`;
-  const categoryName = (language: string) =>
-    sql<string>`(select coalesce(nullif(ktl.name, ''), kte.name) from category_translations as kte left join category_translations as ktl on ktl.category_id = kte.category_id and ktl.language = ${language} where kte.category_id = p.category_id and kte.language = 'en')`;
+  // Its `te` and `tl` are the city's (or category's) translations, hiding the place's of the outer query.
+  const nameOf = (translations: "city_translations" | "category_translations", key: "city_id" | "category_id", language: string) =>
+    sql<string>`(select ${tr("name")} from ${sql.table(translations)} as te left join ${sql.table(translations)} as tl on ${sql.ref(`tl.${key}`)} = ${sql.ref(`te.${key}`)} and tl.language = ${language} where ${sql.ref(`te.${key}`)} = ${sql.ref(`p.${key}`)} and te.language = 'en')`;
+  const cityName = (language: string) => nameOf("city_translations", "city_id", language);
+  const categoryName = (language: string) => nameOf("category_translations", "category_id", language);
 
   function places(language: string) {
     return placesWithTexts(language).select([
