@@ -28,6 +28,7 @@ import * as placeWikidata from "./migrations/024-place-wikidata.ts";
 import * as events from "./migrations/025-events.ts";
 import * as itineraries from "./migrations/026-itineraries.ts";
 import * as placeListOrder from "./migrations/027-place-list-order.ts";
+import * as placePopularityOrder from "./migrations/028-place-popularity-order.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -57,6 +58,7 @@ const MIGRATIONS = [
   { name: "025-events", up: events.up },
   { name: "026-itineraries", up: itineraries.up },
   { name: "027-place-list-order", up: placeListOrder.up },
+  { name: "028-place-popularity-order", up: placePopularityOrder.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

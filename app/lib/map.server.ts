@@ -56,6 +56,9 @@ export async function mapLabels(domain: Domain, language: LanguageCode) {
   };
 }
 
+/** The places a surroundings map draws besides its own. */
+const AROUND = 12;
+
 /** The small map of a place's surroundings: the outlines near it, it, and the places around it. */
 export async function surroundingsMap(domain: Domain, language: LanguageCode, place: { id: number; lat: number; lng: number }) {
   const span = 90;
@@ -66,13 +69,21 @@ export async function surroundingsMap(domain: Domain, language: LanguageCode, pl
   // read by their box rather than every place of the site.
   const [west, north] = unproject(x0 - 1, y0 - 1);
   const [east, south] = unproject(x1 + 1, y1 + 1);
-  const near = (await mapPlaces(domain, language, { box: { south, north, west, east } })).filter(
-    (m) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3,
-  );
+  const inWindow = (m: MapPlace) => Math.abs(m.x - cx) < span / 2 && Math.abs(m.y - cy) < span * 0.3;
+  // The most popular first, a few at a time: at 50,000 places a city's window holds thousands, and reading
+  // them all for the dozen drawn cost 370 ms a page (decision 023). A read that comes back full without a
+  // dozen inside the window reads four times as many.
+  let around: MapPlace[] = [];
+  for (let limit = 4 * (AROUND + 1); ; limit *= 4) {
+    const read = await mapPlaces(domain, language, { box: { south, north, west, east }, limit });
+    around = read.filter((m) => m.id !== place.id && inWindow(m));
+    if (around.length >= AROUND || read.length < limit) break;
+  }
+  const [here] = await mapPlaces(domain, language, { filter: { ids: [place.id] } });
   return {
     viewBox: layer.viewBox,
     countries: layer.countries,
-    here: near.find((m) => m.id === place.id),
-    around: near.filter((m) => m.id !== place.id).slice(0, 12),
+    here: here && inWindow(here) ? here : undefined,
+    around: around.slice(0, AROUND),
   };
 }

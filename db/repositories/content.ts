@@ -216,22 +216,35 @@ export function contentRepository(db: Db) {
      * place's whole row would not fit the server's memory at tens of thousands of places.
      */
     async markers(language: string, only: { box?: MarkerBox; filter?: PlaceFilter; limit?: number } = {}): Promise<MarkerRow[]> {
-      let q = applyFilter(placesWithTexts(language), only.filter ?? {}).select([
-        "p.id",
-        "p.kind",
-        "p.category_id",
-        "p.city_id",
-        "p.lat",
-        "p.lng",
-        tr("name").as("name"),
-        cityName(language).as("city_name"),
-      ]);
+      // The places are chosen on `places` alone, most popular first (off migration 028's index, which holds
+      // their coordinates), and only those chosen are joined to their texts. Joined first, SQLite (which keeps
+      // no statistics here) read every place's English texts and sorted them: 370 ms for a window around a
+      // place in Damascus at 50,000 places, against 1 to 2 ms now on either engine.
+      let chosen = applyFilter(db.selectFrom("places as p"), only.filter ?? {}).select("p.id");
       const box = only.box;
       if (box)
-        q = q.where("p.lat", ">=", box.south).where("p.lat", "<=", box.north).where("p.lng", ">=", box.west).where("p.lng", "<=", box.east);
-      q = q.orderBy("p.popularity", "desc").orderBy("p.id");
-      if (only.limit !== undefined) q = q.limit(only.limit);
-      return (await q.execute()) as MarkerRow[];
+        chosen = chosen
+          .where("p.lat", ">=", box.south)
+          .where("p.lat", "<=", box.north)
+          .where("p.lng", ">=", box.west)
+          .where("p.lng", "<=", box.east);
+      chosen = chosen.orderBy("p.popularity", "desc").orderBy("p.id");
+      if (only.limit !== undefined) chosen = chosen.limit(only.limit);
+      return (await placesWithTexts(language)
+        .select([
+          "p.id",
+          "p.kind",
+          "p.category_id",
+          "p.city_id",
+          "p.lat",
+          "p.lng",
+          tr("name").as("name"),
+          cityName(language).as("city_name"),
+        ])
+        .where("p.id", "in", chosen)
+        .orderBy("p.popularity", "desc")
+        .orderBy("p.id")
+        .execute()) as MarkerRow[];
     },
 
     /** Where a page of places lives (its category and city), in the order of their ids: the sitemap's files. */
