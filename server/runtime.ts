@@ -13,10 +13,11 @@
 // React Router choose their production builds by it when they are first imported, before main.ts runs, so
 // the server's own default (server/env.ts) came too late, and `npm start` rendered with React's development
 // build (twice the work per page, and its warnings' checks).
-// Memory saver mode also holds the old generation to a tenth above the live data, so at 50,000 places (about
-// 55 MB live) the requests' promoted leftovers started a compacting collection every second, each pausing a
-// search 20 to 50 ms. Half again above the live data, and a young generation that stays at 4 MB instead of
-// shrinking to 1, leave none in 200 searches for about 10 MB more (decision 023).
+// Memory saver mode also holds the old generation a few MB above the live data, so at 50,000 places (about
+// 52 MB live) the requests' promoted leftovers started a compacting collection every second, each pausing a
+// search 17 to 56 ms. Half again above the live data, and a young generation that stays at 4 MB instead of
+// shrinking to 1, leave none in 200 searches. They cost RSS: 15 MB more at 50,000 places, and 36 MB more
+// after the memory bench's load at the seed's size (227 of its 250 MB; decision 023).
 export const NODE_FLAGS = [
   "--max-semi-space-size=4",
   "--min-semi-space-size=4",

@@ -3,11 +3,10 @@
 // that is not filled is not in the answer at all, so no page or API client can show a guess.
 import type { z } from "zod";
 import { PRACTICAL_TEXTS, type PlaceState, type PracticalText } from "../../shared/place-facts.ts";
-import { textIn, placeFile, type Translated } from "./schema.ts";
+import { textIn, type placeFile, type Translated } from "./schema.ts";
 
 type Place = z.infer<typeof placeFile>;
-const storedFacts = placeFile.pick({ status: true, inDangerSince: true, practical: true, safety: true, safetyChecked: true });
-type StoredFacts = z.infer<typeof storedFacts>;
+type StoredFacts = Pick<Place, "status" | "inDangerSince" | "practical" | "safety" | "safetyChecked">;
 
 /**
  * The `facts` column read. It is written only from a place file that passed the file's schema (a load, a
