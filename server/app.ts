@@ -133,7 +133,10 @@ export function createApp(o: AppOptions) {
   app.use("*", (c, next) => (uploads[c.req.path] ?? anyBody)(c, next));
   app.get("/back/api/openapi.json", (c) => c.json(openapi));
   app.get("/back/api/docs", (c) => c.html(apiReferencePage(openapi)));
-  mount(app, API_BASE, endpoints, new AnswerCache(API_CACHE_BYTES, () => o.domain.content.version(), { trustVersionMs: 0 }));
+  mount(app, API_BASE, endpoints, {
+    cache: new AnswerCache(API_CACHE_BYTES, () => o.domain.content.version(), { trustVersionMs: 0 }),
+    withinVersion: o.domain.content.withinVersion,
+  });
 
   // A known API path asked with another method is a 405, not a 404.
   app.all(`${API_BASE}/*`, (c) => {

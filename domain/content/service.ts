@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../share
 import { placesOfCategoryFilter } from "./category-kind.ts";
 import { guidePageIn, type GuidePageView } from "./guide.ts";
 import { guidePage, textIn, type StoredSettings, type Translated } from "./schema.ts";
+import { versionReads } from "./version-reads.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
 
@@ -33,11 +34,12 @@ type PlaceMedia = {
 };
 
 export function contentService(repo: ContentRepository) {
+  const versions = versionReads(() => repo.contentVersion());
   // Languages change only with a content load; a tiny cache spares a query on every request.
   let languageCache: { version: number; list: Language[] } | undefined;
 
   async function languages(): Promise<Language[]> {
-    const version = await repo.contentVersion();
+    const version = await versions.version();
     if (!languageCache || languageCache.version !== version) {
       const rows = await repo.languages();
       languageCache = { version, list: rows.filter((r) => isLanguageCode(r.code)) as Language[] };
@@ -81,7 +83,9 @@ export function contentService(repo: ContentRepository) {
         list.find((l) => l.code === DEFAULT_LANGUAGE) ?? { id: 1, code: DEFAULT_LANGUAGE, name: "English" }
       );
     },
-    version: () => repo.contentVersion(),
+    /** The published content's version: the request's own within `withinVersion` (version-reads.ts). */
+    version: versions.version,
+    withinVersion: versions.within,
     /** The site settings, as their schema types them (read at the repository's edge). */
     settings: (): Promise<StoredSettings> => repo.settings(),
     /** The settings a page shows (footer, contact page, app section), in its language, English where it has none. */

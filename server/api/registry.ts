@@ -50,11 +50,20 @@ export function endpoint<P extends z.ZodType = NoFields, Q extends z.ZodType = N
   return e as unknown as AnyEndpoint;
 }
 
+/** What the API's reads of published content are kept and made by. */
+type ContentReads = {
+  /** Answers kept by address, form and content version. */
+  cache: AnswerCache;
+  /** Runs a handler with every read of the content version inside it answered by the one its key was made of. */
+  withinVersion: <T>(version: number, work: () => Promise<T>) => Promise<T>;
+};
+
 /**
  * Every GET of this API reads published content only, and so does a POST marked `readsContent`: their
- * answers are kept in `cache` by address and validated form, until the content changes.
+ * answers are kept in `cache` by address and validated form, until the content changes, and made from the
+ * content version their key names.
  */
-export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyEndpoint[], cache: AnswerCache) {
+export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyEndpoint[], { cache, withinVersion }: ContentReads) {
   for (const e of endpoints) {
     const cached = e.method === "get" || e.readsContent === true;
     app.on(e.method.toUpperCase(), base + e.path, async (c) => {
@@ -71,9 +80,10 @@ export function mount<E extends Env>(app: Hono<E>, base: string, endpoints: AnyE
         return res;
       };
       // The day is in the key as in the pages': what is on (the events) changes with it, not with the content alone.
-      const key = `${await cache.version()} ${damascusToday()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
+      const version = await cache.version();
+      const key = `${version} ${damascusToday()} ${c.req.method} ${c.req.url} ${e.body ? JSON.stringify(body) : ""}`;
       const res = await cache.answer(key, c.req.header("accept-encoding"), async () => {
-        const response = await answer();
+        const response = await withinVersion(version, answer);
         return { status: response.status, headers: new Headers(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
       });
       // A POST's answer is not for HTTP caches: no validator.
