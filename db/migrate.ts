@@ -29,6 +29,7 @@ import * as events from "./migrations/025-events.ts";
 import * as itineraries from "./migrations/026-itineraries.ts";
 import * as placeListOrder from "./migrations/027-place-list-order.ts";
 import * as placePopularityOrder from "./migrations/028-place-popularity-order.ts";
+import * as versionChanges from "./migrations/029-version-changes.ts";
 
 const MIGRATIONS = [
   { name: "001-initial", up: initial.up },
@@ -59,6 +60,7 @@ const MIGRATIONS = [
   { name: "026-itineraries", up: itineraries.up },
   { name: "027-place-list-order", up: placeListOrder.up },
   { name: "028-place-popularity-order", up: placePopularityOrder.up },
+  { name: "029-version-changes", up: versionChanges.up },
 ];
 
 /** The PostgreSQL advisory lock one migrating instance holds, so that the others wait for it. */

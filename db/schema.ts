@@ -207,6 +207,8 @@ export interface Database {
     body: string;
     published_at: string;
     published_by: string | null;
+    /** JSON: the paths of the fields it changed from the version before it (migration 029); null: not known, compared from the bodies. */
+    changed: string | null;
   };
   /** Work one instance at a time does (migration 019): held by `holder` until `expires_at`. */
   leases: { name: string; holder: string; expires_at: string };

@@ -9,6 +9,11 @@ export type VersionRow = {
   publishedAt: string;
   publishedBy: string | null;
 };
+/** A version without its body, as an item's page lists it. */
+export type VersionEntry = Omit<VersionRow, "body"> & {
+  /** The paths of the fields it changed from the version before it; null when not kept (migration 029). */
+  changed: string[] | null;
+};
 
 export function versionsRepository(db: Db) {
   const item = (type: string, slug: string) => db.selectFrom("content_versions").where("type", "=", type).where("slug", "=", slug);
@@ -19,21 +24,52 @@ export function versionsRepository(db: Db) {
     publishedBy: r.published_by,
   });
   return {
-    /** Keeps a published body as the item's next version; its number. Run it in the publish's transaction. */
-    async add(key: { type: string; slug: string }, body: unknown, at: string, by: string | null): Promise<number> {
+    /**
+     * Keeps a published body as the item's next version, with the paths it changed from the one before; its
+     * number. Run it in the publish's transaction.
+     */
+    async add(key: { type: string; slug: string }, body: unknown, at: string, by: string | null, changed: string[]): Promise<number> {
       const last = await item(key.type, key.slug)
         .select((eb) => eb.fn.max<number | null>("version").as("v"))
         .executeTakeFirst();
       const version = Number(last?.v ?? 0) + 1;
       await db
         .insertInto("content_versions")
-        .values({ type: key.type, slug: key.slug, version, body: JSON.stringify(body), published_at: at, published_by: by })
+        .values({
+          type: key.type,
+          slug: key.slug,
+          version,
+          body: JSON.stringify(body),
+          published_at: at,
+          published_by: by,
+          changed: JSON.stringify(changed),
+        })
         .execute();
       return version;
     },
-    /** An item's versions, the newest first, at most `limit`. */
-    async list(type: string, slug: string, limit: number): Promise<VersionRow[]> {
-      const rows = await item(type, slug).selectAll().orderBy("version", "desc").limit(limit).execute();
+    /** The item's newest version, if it has one. */
+    async newest(type: string, slug: string): Promise<VersionRow | undefined> {
+      const r = await item(type, slug).selectAll().orderBy("version", "desc").limit(1).executeTakeFirst();
+      return r && fromRow(r);
+    },
+    /** An item's versions without their bodies, the newest first, at most `limit`. */
+    async list(type: string, slug: string, limit: number): Promise<VersionEntry[]> {
+      const rows = await item(type, slug)
+        .select(["version", "published_at", "published_by", "changed"])
+        .orderBy("version", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        version: Number(r.version),
+        publishedAt: r.published_at,
+        publishedBy: r.published_by,
+        changed: r.changed === null ? null : (JSON.parse(r.changed) as string[]),
+      }));
+    },
+    /** Some of an item's versions, whole. */
+    async some(type: string, slug: string, versions: number[]): Promise<VersionRow[]> {
+      if (!versions.length) return [];
+      const rows = await item(type, slug).selectAll().where("version", "in", versions).execute();
       return rows.map(fromRow);
     },
     async get(type: string, slug: string, version: number): Promise<VersionRow | undefined> {
@@ -55,14 +91,20 @@ export function versionsRepository(db: Db) {
         .orderBy("version", "desc")
         .execute();
       const kept = new Set<string>();
-      const gone: number[] = [];
+      const gone = new Set<number>();
       for (const r of old) {
         const month = `${r.type} ${r.slug} ${r.published_at.slice(0, 7)}`;
-        if (kept.has(month)) gone.push(r.id);
+        if (kept.has(month)) gone.add(r.id);
         else kept.add(month);
       }
-      for (const batch of inBatches(gone)) await db.deleteFrom("content_versions").where("id", "in", batch).execute();
-      return gone.length;
+      // A version kept whose predecessor goes now follows an older one: what it changed is no longer known.
+      const unknown = old.filter(
+        (r, i) => !gone.has(r.id) && old[i + 1]?.slug === r.slug && old[i + 1]?.type === r.type && gone.has(old[i + 1].id),
+      );
+      for (const batch of inBatches(unknown.map((r) => r.id)))
+        await db.updateTable("content_versions").set({ changed: null }).where("id", "in", batch).execute();
+      for (const batch of inBatches([...gone])) await db.deleteFrom("content_versions").where("id", "in", batch).execute();
+      return gone.size;
     },
     /** Up to `limit` versions of every item after the one with id `after`, in the order they were kept (an export's pages). */
     async after(after: number, limit: number): Promise<Array<VersionRow & { id: number; type: string; slug: string }>> {

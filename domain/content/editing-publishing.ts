@@ -7,6 +7,7 @@ import type { BulkIntent } from "../../shared/content-list.ts";
 import type { AuditAction } from "../workspace/audit-actions.ts";
 import { can } from "../workspace/roles.ts";
 import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from "./documents.ts";
+import { changedPaths } from "./draft-changes.ts";
 import type { EditingContext, EditingRepositories } from "./editing.ts";
 import { foundDocument } from "./editing-reads.ts";
 import {
@@ -35,6 +36,12 @@ export type PublishNow = (
   options?: PublishOptions,
 ) => Promise<LoadReport>;
 
+/** The fields a body changes from the item's last version (none for its first): kept with the version (migration 029). */
+async function changedFromLast(repos: EditingRepositories, doc: { type: string; slug: string }, body: unknown): Promise<string[]> {
+  const last = await repos.versions.newest(doc.type, doc.slug);
+  return last ? changedPaths(last.body, body).map((c) => c.path) : [];
+}
+
 export function editingPublishing(ctx: EditingContext) {
   const { documents, checks } = ctx;
 
@@ -56,7 +63,8 @@ export function editingPublishing(ctx: EditingContext) {
     const change = async (repos: EditingRepositories) => {
       if (!(await repos.documents.setPublished(doc, body, at))) return false;
       // What the site shows from now on is kept as the item's next version (decision 027).
-      const version = body === null ? null : await repos.versions.add(doc, body, at, editor?.email ?? null);
+      const version =
+        body === null ? null : await repos.versions.add(doc, body, at, editor?.email ?? null, await changedFromLast(repos, doc, body));
       await ctx.audit(
         repos,
         editor,

@@ -46,9 +46,14 @@ export function versionsService(d: RepositoryAccess & { editing: EditingService;
       need(editor, "content.read");
       // One more than is shown: the oldest shown is compared with the one before it.
       const rows = await versions.list(type, slug, VERSIONS_SHOWN + 1);
-      return rows.slice(0, VERSIONS_SHOWN).map(({ body, ...v }, i) => {
+      const shown = rows.slice(0, VERSIONS_SHOWN);
+      // What a version changed is kept with it since migration 029; an older one's is found from the bodies.
+      const unknown = shown.flatMap((v, i) => (v.changed === null ? [v.version, ...(rows[i + 1] ? [rows[i + 1].version] : [])] : []));
+      const bodies = new Map((await versions.some(type, slug, [...new Set(unknown)])).map((v) => [v.version, v.body]));
+      return shown.map(({ changed, ...v }, i) => {
+        if (changed) return { ...v, changed };
         const before = rows[i + 1];
-        return { ...v, changed: before ? changedPaths(before.body, body).map((c) => c.path) : [] };
+        return { ...v, changed: before ? changedPaths(bodies.get(before.version), bodies.get(v.version)).map((c) => c.path) : [] };
       });
     },
 

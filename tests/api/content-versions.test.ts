@@ -47,6 +47,21 @@ describe.each(ENGINES)("versions on %s", (engine) => {
       [2, other.email, ["summary.en"]],
       [1, editor.email, []],
     ]);
+    // What each changed is kept with it when it is published (migration 029), not found again at every listing…
+    const stored = () =>
+      t.database.db
+        .selectFrom("content_versions")
+        .select(["version", "changed"])
+        .where("slug", "=", "straight-street")
+        .orderBy("version")
+        .execute();
+    expect(await stored()).toEqual([
+      { version: 1, changed: "[]" },
+      { version: 2, changed: '["summary.en"]' },
+    ]);
+    // …and a version kept without it (before migration 029) is compared with the one before it, as it was.
+    await t.database.db.updateTable("content_versions").set({ changed: null }).where("slug", "=", "straight-street").execute();
+    expect((await versions.list(viewer, "site", "straight-street")).map((v) => v.changed)).toEqual([["summary.en"], []]);
     const compared = await versions.compare(viewer, "site", "straight-street", 1, 2);
     expect(compared).toMatchObject({
       from: { version: 1, publishedBy: editor.email },
@@ -93,8 +108,9 @@ describe.each(ENGINES)("versions on %s", (engine) => {
   it("keeps every version for two years, then the last of each month", async () => {
     const repo = versionsRepository(t.database.db);
     const day = (iso: string) => `${iso}T10:00:00.000Z`;
+    // Each kept as if it had changed a field "kept" (the bodies differ in "at"): which are compared again shows.
     for (const at of ["2023-01-03", "2023-01-20", "2023-01-28", "2023-02-10", "2024-12-01", "2024-12-30"])
-      await repo.add({ type: "city", slug: "damascus" }, { at }, day(at), null);
+      await repo.add({ type: "city", slug: "damascus" }, { at }, day(at), null, ["kept"]);
     const later = versionsService({
       ...repositoryAccess(t.database.db),
       editing: t.domain.editing,
@@ -103,8 +119,14 @@ describe.each(ENGINES)("versions on %s", (engine) => {
     expect(VERSIONS_KEPT_WHOLE_DAYS).toBe(730);
     // Before 2024-11-27: January 2023 keeps its last, February its one; December 2024 is within two years.
     expect(await later.thin()).toBe(2);
-    const kept = (await later.list(viewer, "city", "damascus")).map((v) => v.publishedAt.slice(0, 10));
-    expect(kept).toEqual(["2024-12-30", "2024-12-01", "2023-02-10", "2023-01-28"]);
+    const kept = (await later.list(viewer, "city", "damascus")).map((v) => [v.publishedAt.slice(0, 10), v.changed]);
+    // January's last lost the versions before it: it is the first now, and changed nothing from none.
+    expect(kept).toEqual([
+      ["2024-12-30", ["kept"]],
+      ["2024-12-01", ["kept"]],
+      ["2023-02-10", ["kept"]],
+      ["2023-01-28", []],
+    ]);
     expect(await later.thin()).toBe(0);
   });
 });
