@@ -20,10 +20,15 @@ const GROWING_TABLES = [
 
 export function plannerStatistics({ db, engine }: DatabaseHandle) {
   return {
-    /** Gathers the statistics again, after many rows were written. */
+    /**
+     * Gathers the statistics again, after many rows were written, and vacuums those tables. Rows written in one
+     * go are otherwise vacuumed by autovacuum within the next minutes, while the site serves (at 50,000 places,
+     * two million rows); a vacuum now takes 4 s there, and marks their pages all-visible, so the indexes that
+     * hold every column a query reads (migration 028's) answer it alone.
+     */
     async refresh(): Promise<void> {
       if (engine !== "postgres") return;
-      await sql`analyze ${sql.join(GROWING_TABLES.map((t) => sql.table(t)))}`.execute(db);
+      await sql`vacuum (analyze) ${sql.join(GROWING_TABLES.map((t) => sql.table(t)))}`.execute(db);
     },
   };
 }
