@@ -170,8 +170,13 @@ export async function pageHandler(
       return previewPage(preview, url, request, c);
     if (preview && request.method === "GET" && url.pathname.startsWith(REVIEW_PREFIX)) return reviewerPage(preview, url, request, c);
     // Workspace pages depend on who asks: rendered each time, never kept.
-    if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD"))
-      return respondOnce(await render(request, c), c.req.header("accept-encoding"));
+    if (isWorkspacePath(url.pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
+      const answer = await render(request, c);
+      // A workspace form may have published: this instance's next page reads the version again, so the editor
+      // sees the change at once, not up to a second later (a read of one row, found unchanged after a save).
+      if (request.method === "POST" && isWorkspacePath(url.pathname)) cache.recheckVersion();
+      return respondOnce(answer, c.req.header("accept-encoding"));
+    }
     // HEAD is answered from the same rendering as GET (rendered as a GET), without the body: a HEAD must
     // never put an empty page into the cache.
     const head = request.method === "HEAD";

@@ -92,6 +92,14 @@ export class AnswerCache {
   }
 
   /**
+   * Reads the version again at the next request, however recently it was read: after a change on this
+   * instance (a workspace form), whose own next page must show it. Other instances notice within `trustVersionMs`.
+   */
+  recheckVersion(): void {
+    this.#version = { ...this.#version, checkedAt: 0 };
+  }
+
+  /**
    * Makes the answer for `key` once for every request that asks for it while it is being made: the first one
    * runs `make`, the others wait for its result (`shared`). A failure is every waiter's.
    */

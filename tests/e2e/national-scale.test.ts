@@ -40,6 +40,16 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     rmSync(dir, { recursive: true, force: true });
   });
 
+  type Found = { id: number; place_name: string; categories_idcategories: number; cities_idcities: number };
+  const searchFor = async (name: string): Promise<Found[]> => {
+    const search = await fetch(`${server.url}/back/api/user/place1/search?page=1&per_page=10`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, language: 1 }),
+    });
+    return ((await search.json()) as { data: Found[] }).data;
+  };
+
   it("saves, previews and publishes a place through the forms, the server stays up, and the public search finds the change", async () => {
     const email = await workspaceAccount({ sqlitePath: sqlitePath() }, "editor");
     const { jar } = await signIn(server.url, FROM, email);
@@ -53,17 +63,20 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     expect(saved.revision).toBe(opened.revision + 1);
     // The preview shows the draft on the public page, without copying 2,000 places.
     expect((await forms.preview(item)).body).toContain("Zenobiatown");
+    // The public page, asked just before the publish (so kept, and its content version just read)…
+    const found = (await searchFor(item.name)).find((p) => p.place_name === item.name);
+    if (!found) throw new Error(`the search for ${item.name} does not find it`);
+    const pagePath = `/cities/${found.categories_idcategories}/sites/${found.cities_idcities}/action/${found.id}`;
+    const before = await fetch(server.url + pagePath);
+    expect(before.status).toBe(200);
+    expect(await before.text()).not.toContain("Zenobiatown");
     await forms.act(item, saved.revision, "publish");
+    // …shows the change at the editor's next look: the publish made this server read the version again.
+    expect(await (await fetch(server.url + pagePath)).text()).toContain("Zenobiatown");
 
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const search = await fetch(`${server.url}/back/api/user/place1/search?page=1&per_page=10`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "zenobiatown", language: 1 }),
-    });
-    const found = ((await search.json()) as { data: Array<{ place_name: string }> }).data.map((p) => p.place_name);
-    expect(found).toEqual([item.name]);
+    expect((await searchFor("zenobiatown")).map((p) => p.place_name)).toEqual([item.name]);
 
     // The workspace's list of sites is 50 a page, not every site of the country, and finds one by its name.
     const workspacePage = async (path: string) => {
