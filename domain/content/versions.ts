@@ -3,7 +3,7 @@
 // any one brought back as a new draft, saved and audited as any change is, to be published like one. Kept two
 // years whole, then the last of each month.
 import type { RepositoryAccess } from "../../db/repositories/repositories.ts";
-import type { VersionRow } from "../../db/repositories/versions.ts";
+import type { VersionEntry, VersionRow } from "../../db/repositories/versions.ts";
 import { auditEntry } from "../workspace/audit-actions.ts";
 import { EditingError, type Editor, type EditingService, needPermission } from "./editing.ts";
 import { changedPaths } from "./draft-changes.ts";
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const THIN_CHECK_MS = 24 * 60 * 60 * 1000;
 
 /** A version as the item's page lists it: the fields it changed from the one before (none for the first). */
-export type VersionSummary = Omit<VersionRow, "body"> & { changed: string[] };
+export type VersionSummary = VersionEntry & { changed: string[] };
 /** One side of a comparison: a version, or the current draft (version null). */
 type ComparedSide = { version: number | null; publishedAt: string | null; publishedBy: string | null };
 
