@@ -1,5 +1,5 @@
 // All reads of published content. The only module (with its siblings) that writes SQL for content.
-import { type Expression, expressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
+import { type Expression, expressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../engine.ts";
 import type { Database } from "../schema.ts";
 import { tr } from "./translations.ts";
@@ -25,6 +25,28 @@ export type ServiceTypeRow = { id: number; slug: string; name: string; descripti
 export type PlaceRow = Selectable<Database["places"]> &
   Omit<Database["place_translations"], "place_id" | "language"> & { category_kind: number; city_name: string; category_name: string };
 export type MediaRow = Selectable<Database["media"]> & Omit<Database["media_translations"], "media_id" | "language">;
+/**
+ * A place as the API's lists, a place's answer and a search give it: no long texts and no names of its city or
+ * category (the answers show none), and the address of its cover picture, its first image.
+ */
+export type PlaceSummaryRow = Pick<
+  PlaceRow,
+  | "id"
+  | "category_id"
+  | "category_kind"
+  | "city_id"
+  | "service_type_id"
+  | "star"
+  | "lat"
+  | "lng"
+  | "governorate"
+  | "facts"
+  | "created_at"
+  | "updated_at"
+  | "name"
+  | "summary"
+  | "address"
+> & { cover_src: string | null };
 /** A place as a map marker. */
 type MarkerRow = Pick<PlaceRow, "id" | "kind" | "category_id" | "city_id" | "lat" | "lng" | "name" | "city_name">;
 /** Latitudes and longitudes that bound an area. */
@@ -43,15 +65,19 @@ export type PlaceFilter = {
   slug?: string;
 };
 
-export function contentRepository(db: Db) {
-  /** Places with their texts, in a language with English where it has none. */
-  function placesWithTexts(language: string) {
-    return db
-      .selectFrom("places as p")
-      .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
-      .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language));
-  }
+/** Places with their texts, in a language with English where it has none. */
+function placesWithTexts(db: Db, language: string) {
+  return db
+    .selectFrom("places as p")
+    .innerJoin("place_translations as te", (j) => j.onRef("te.place_id", "=", "p.id").on("te.language", "=", "en"))
+    .leftJoin("place_translations as tl", (j) => j.onRef("tl.place_id", "=", "p.id").on("tl.language", "=", language));
+}
 
+/** A query over the places with their texts that selects `O`. */
+type PlaceQuery<O> =
+  ReturnType<typeof placesWithTexts> extends SelectQueryBuilder<infer DB, infer TB, infer _> ? SelectQueryBuilder<DB, TB, O> : never;
+
+export function contentRepository(db: Db) {
   // The city's and the category's names are read by subqueries, not joins: with them joined, PostgreSQL
   // weighed every order of eight tables for each list or search answer, and planning took 20 to 25 ms at
   // 50,000 places for a query that runs in 2 (decision 023). A subquery is planned on its own, as a lookup.
@@ -61,13 +87,15 @@ export function contentRepository(db: Db) {
   const cityName = (language: string) => nameOf("city_translations", "city_id", language);
   const categoryName = (language: string) => nameOf("category_translations", "category_id", language);
 
+  const categoryKind = sql<number>`(select c.kind from categories as c where c.id = p.category_id)`;
+
   function places(language: string) {
-    return placesWithTexts(language).select([
+    return placesWithTexts(db, language).select([
       "p.id",
       "p.slug",
       "p.kind",
       "p.category_id",
-      sql<number>`(select c.kind from categories as c where c.id = p.category_id)`.as("category_kind"),
+      categoryKind.as("category_kind"),
       "p.city_id",
       "p.service_type_id",
       "p.star",
@@ -88,6 +116,37 @@ export function contentRepository(db: Db) {
       tr("aliases").as("aliases"),
       cityName(language).as("city_name"),
       categoryName(language).as("category_name"),
+    ]);
+  }
+
+  /**
+   * What an answer of the API shows of a place. Its cover is read here, as a lookup per place on the media's
+   * index, rather than by a second query: a search on PostgreSQL made three round trips (the places, their
+   * covers, the services'), and the long texts and the names it did not show were most of what it read and
+   * parsed (decision 023).
+   */
+  function placeSummaries(language: string) {
+    return placesWithTexts(db, language).select([
+      "p.id",
+      "p.category_id",
+      categoryKind.as("category_kind"),
+      "p.city_id",
+      "p.service_type_id",
+      "p.star",
+      "p.lat",
+      "p.lng",
+      "p.governorate",
+      "p.facts",
+      "p.created_at",
+      "p.updated_at",
+      tr("name").as("name"),
+      tr("summary").as("summary"),
+      tr("address").as("address"),
+      sql<
+        string | null
+      >`(select m.src from media as m where m.owner_type = 'place' and m.owner_id = p.id and m.kind = 'image' order by m.position limit 1)`.as(
+        "cover_src",
+      ),
     ]);
   }
 
@@ -120,6 +179,15 @@ export function contentRepository(db: Db) {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** The places of a filter, most popular first, a page of them when asked (with the filter's count). */
+  async function listed<O>(q: PlaceQuery<O>, filter: PlaceFilter, page?: Page): Promise<Paged<O>> {
+    let ordered = applyFilter(q, filter).orderBy("p.popularity", "desc").orderBy("p.id");
+    if (page) ordered = ordered.limit(page.perPage).offset((page.page - 1) * page.perPage);
+    const items = (await ordered.execute()) as O[];
+    const total = page ? await countPlaces(filter) : items.length;
+    return { items, total };
   }
 
   return {
@@ -202,12 +270,13 @@ export function contentRepository(db: Db) {
     },
 
     async places(language: string, filter: PlaceFilter, page?: Page): Promise<Paged<PlaceRow>> {
-      const base = applyFilter(places(language), filter);
-      let q = base.orderBy("p.popularity", "desc").orderBy("p.id");
-      if (page) q = q.limit(page.perPage).offset((page.page - 1) * page.perPage);
-      const items = (await q.execute()) as PlaceRow[];
-      const total = page ? await countPlaces(filter) : items.length;
-      return { items, total };
+      // PlaceRow names the table's every column; the list selects those a reader uses.
+      return (await listed(places(language), filter, page)) as Paged<PlaceRow>;
+    },
+
+    /** Places as the API's answers show them (see placeSummaries above), most popular first. */
+    async placeSummaries(language: string, filter: PlaceFilter, page?: Page): Promise<Paged<PlaceSummaryRow>> {
+      return listed(placeSummaries(language), filter, page);
     },
 
     /**
@@ -230,7 +299,7 @@ export function contentRepository(db: Db) {
           .where("p.lng", "<=", box.east);
       chosen = chosen.orderBy("p.popularity", "desc").orderBy("p.id");
       if (only.limit !== undefined) chosen = chosen.limit(only.limit);
-      return (await placesWithTexts(language)
+      return (await placesWithTexts(db, language)
         .select([
           "p.id",
           "p.kind",

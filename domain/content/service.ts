@@ -1,5 +1,5 @@
 // The content the API and the pages share: language resolution, filters and per-entity media.
-import type { ContentRepository, MarkerBox, Page, PlaceFilter, PlaceRow } from "../../db/repositories/content.ts";
+import type { ContentRepository, MarkerBox, Page, PlaceFilter, PlaceRow, ServiceTypeRow } from "../../db/repositories/content.ts";
 import { withDetails, type Media } from "./media-details.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../shared/languages.ts";
 import { placesOfCategoryFilter } from "./category-kind.ts";
@@ -8,6 +8,9 @@ import { guidePage, textIn, type StoredSettings, type Translated } from "./schem
 import { versionReads } from "./version-reads.ts";
 
 export type Language = { id: number; code: LanguageCode; name: string };
+
+/** The service types of one language by id, each with the address of its cover picture, when it has one. */
+export type ServiceCards = Map<number, { service: ServiceTypeRow; coverSrc: string | undefined }>;
 
 /** The site settings a page shows, in one language; what is not known yet is null or empty, never invented. */
 export type SiteSettings = {
@@ -45,6 +48,33 @@ export function contentService(repo: ContentRepository) {
       languageCache = { version, list: rows.filter((r) => isLanguageCode(r.code)) as Language[] };
     }
     return languageCache.list;
+  }
+
+  // The services and their pictures, by language, for the places' answers: a few rows that change only with a
+  // publish, which a search or a list read again for every answer otherwise (two of its three round trips).
+  let serviceCardCache: { version: number; byLanguage: Map<string, Promise<ServiceCards>> } | undefined;
+
+  /** The service types in a language, by id, each with its cover's address: kept for the content version. */
+  async function serviceCards(language: string): Promise<ServiceCards> {
+    const version = await versions.version();
+    if (serviceCardCache?.version !== version) serviceCardCache = { version, byLanguage: new Map() };
+    const cache = serviceCardCache;
+    let cards = cache.byLanguage.get(language);
+    if (!cards) {
+      cards = readServiceCards(language);
+      cache.byLanguage.set(language, cards);
+      // A failed read is not kept: the next answer reads again.
+      cards.catch(() => cache.byLanguage.delete(language));
+    }
+    return cards;
+  }
+
+  async function readServiceCards(language: string): Promise<ServiceCards> {
+    const services = await repo.serviceTypes(language);
+    const covers = await repo.media(language, { type: "service_type", ids: services.map((s) => s.id) }, ["image"]);
+    const coverOf = new Map<number, string>();
+    for (const m of covers) if (!coverOf.has(m.owner_id)) coverOf.set(m.owner_id, m.src);
+    return new Map(services.map((service) => [service.id, { service, coverSrc: coverOf.get(service.id) }]));
   }
 
   async function placeMedia(language: string, placeIds: number[]): Promise<Map<number, PlaceMedia>> {
@@ -138,7 +168,10 @@ export function contentService(repo: ContentRepository) {
       const place = (await repo.places(language, { ids: [id] })).items[0];
       return place && place.city_id === at.cityId && place.category_id === at.categoryId ? place : undefined;
     },
-    placesByIds: async (language: string, ids: number[]) => (await repo.places(language, { ids })).items,
+    /** Places as the API's answers show them (with each one's cover picture), of a filter or by id. */
+    placeSummaries: (language: string, filter: PlaceFilter, page?: Page) => repo.placeSummaries(language, filter, page),
+    placeSummariesByIds: async (language: string, ids: number[]) => (await repo.placeSummaries(language, { ids })).items,
+    serviceCards,
 
     serviceTypes: (language: string, offeredIn?: { cityId: number; categoryId: number }) => repo.serviceTypes(language, { offeredIn }),
     async serviceType(language: string, id: number) {

@@ -1,6 +1,6 @@
 // The compatible API's field names live here and only here: rows in, the original's JSON shapes out.
 import { z } from "zod";
-import type { CategoryRow, CityRow, PlaceRow, ServiceTypeRow } from "../../db/repositories/content.ts";
+import type { CategoryRow, CityRow, PlaceRow, PlaceSummaryRow, ServiceTypeRow } from "../../db/repositories/content.ts";
 import type { Media } from "../../domain/content/media-details.ts";
 import { LICENCES } from "../../shared/licences.ts";
 import type { Language } from "../../domain/content/service.ts";
@@ -145,7 +145,7 @@ export const placeSchema = z.object({
   practical_checked: z.string().nullable().describe("ISO 8601 date the practical facts were last checked"),
   safety_checked: z.string().nullable().describe("ISO 8601 date the safety note was last checked"),
 });
-export function presentPlace(p: PlaceRow, language: Language, photo: string, service: ReturnType<typeof presentService> | null) {
+export function presentPlace(p: PlaceSummaryRow, language: Language, photo: string, service: ReturnType<typeof presentService> | null) {
   return {
     id: p.id,
     place_name: p.name,
@@ -167,7 +167,7 @@ export function presentPlace(p: PlaceRow, language: Language, photo: string, ser
   };
 }
 
-function travellerFacts(p: PlaceRow, language: Language) {
+function travellerFacts(p: PlaceSummaryRow, language: Language) {
   const facts = factsIn(p.facts, language.code);
   return {
     governorate: (p.governorate || null) as (typeof GOVERNORATES)[number] | null,

@@ -39,6 +39,37 @@ describe.each(ENGINES)("publishing an item many places name on %s", (engine) => 
     expect(await wholeSiteRewrite()).toMatchObject({ changed: 0, deleted: 0, version: report.version });
   });
 
+  it("shows a service's new name in the places' answers of the API at once: what the answers keep of the services goes with the version", async () => {
+    const api = async (path: string) => (await (await t.app.request(`/back/api/user${path}`)).json()) as { data: any[] };
+    const { id: hotels } = await t.database.db
+      .selectFrom("service_types")
+      .select("id")
+      .where("slug", "=", "hotels")
+      .executeTakeFirstOrThrow();
+    const hotel = await t.database.db
+      .selectFrom("places")
+      .select(["city_id", "category_id"])
+      .where("service_type_id", "=", hotels)
+      .executeTakeFirstOrThrow();
+    const list = `/place1/places/city/${hotel.city_id}/category/${hotel.category_id}/language/3/service/${hotels}`;
+    expect((await api(list)).data[0].service).toMatchObject({ idservices: hotels, ser_name: "Hôtels" });
+    const revision = await edit<{ name: Record<string, string> }>("service-type", "hotels", (d) => ({
+      ...d,
+      name: { ...d.name, fr: "Hôtels et auberges" },
+    }));
+    await editing().publish(editor, "service-type", "hotels", revision);
+    expect((await api(list)).data[0].service).toMatchObject({ idservices: hotels, ser_name: "Hôtels et auberges" });
+    // And in a search, which reads its places apart from the lists.
+    const search = await t.app.request("/back/api/user/place1/search", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "hotel", star: 0, service: hotels, language: 3 }),
+    });
+    const found = ((await search.json()) as { data: any[] }).data;
+    expect(found.length).toBeGreaterThan(0);
+    for (const p of found) expect(p.service).toMatchObject({ ser_name: "Hôtels et auberges" });
+  });
+
   it("refuses a city's radius that leaves its places outside, naming them, and writes nothing", async () => {
     const version = await t.domain.content.version();
     const revision = await edit<{ radiusKm: number }>("city", "damascus", (d) => ({ ...d, radiusKm: 0.001 }));

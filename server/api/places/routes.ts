@@ -18,7 +18,7 @@ export const placeRoutes = (domain: Domain, site: SiteConfig) => {
   async function list(c: Context, language: Language, filter: PlaceFilter, query: z.infer<typeof pageQuery>) {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? LIST_LIMITS.defaultPerPage;
-    const { items, total } = await domain.content.places(language.code, filter, { page, perPage });
+    const { items, total } = await domain.content.placeSummaries(language.code, filter, { page, perPage });
     return paginated(c, await placeAnswers(domain, site, c, items, language), total, page, perPage);
   }
   /** Resolves the language, city and category of a filtered list, answering 404 for any unknown one. */
@@ -41,7 +41,8 @@ export const placeRoutes = (domain: Domain, site: SiteConfig) => {
       response: dataOf(placeSchema),
       handle: async ({ params, query, c }) => {
         const language = await languageOr404(domain.content, query.language);
-        const place = found(await domain.content.place(language.code, params.id), "Place");
+        const [summary] = await domain.content.placeSummariesByIds(language.code, [params.id]);
+        const place = found(summary, "Place");
         return { data: (await placeAnswers(domain, site, c, [place], language))[0] };
       },
     }),

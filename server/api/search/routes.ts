@@ -38,7 +38,7 @@ export const searchRoutes = (domain: Domain, site: SiteConfig) => [
       });
       // How many it found, beside the answer (kept with it): what the statistics read, cached or not.
       c.header("x-total-count", String(total));
-      const rows = await domain.content.placesByIds(language.code, ids);
+      const rows = await domain.content.placeSummariesByIds(language.code, ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       // In the ranking's order; a place unpublished since the index was built has no row.
       const ranked = ids.flatMap((id) => {
