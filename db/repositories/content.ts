@@ -89,20 +89,15 @@ export function contentRepository(db: Db) {
 
   const categoryKind = sql<number>`(select c.kind from categories as c where c.id = p.category_id)`;
 
-  function places(language: string) {
+  /** A place's columns that an answer of the API shows (the rest of a place's row is read by `places`). */
+  function summaryColumns(language: string) {
     return placesWithTexts(db, language).select([
       "p.id",
-      "p.slug",
-      "p.kind",
       "p.category_id",
       categoryKind.as("category_kind"),
       "p.city_id",
       "p.service_type_id",
       "p.star",
-      "p.featured",
-      "p.unesco",
-      "p.wikidata",
-      "p.popularity",
       "p.lat",
       "p.lng",
       "p.governorate",
@@ -111,8 +106,19 @@ export function contentRepository(db: Db) {
       "p.updated_at",
       tr("name").as("name"),
       tr("summary").as("summary"),
-      tr("information").as("information"),
       tr("address").as("address"),
+    ]);
+  }
+
+  function places(language: string) {
+    return summaryColumns(language).select([
+      "p.slug",
+      "p.kind",
+      "p.featured",
+      "p.unesco",
+      "p.wikidata",
+      "p.popularity",
+      tr("information").as("information"),
       tr("aliases").as("aliases"),
       cityName(language).as("city_name"),
       categoryName(language).as("category_name"),
@@ -126,28 +132,13 @@ export function contentRepository(db: Db) {
    * parsed (decision 023).
    */
   function placeSummaries(language: string) {
-    return placesWithTexts(db, language).select([
-      "p.id",
-      "p.category_id",
-      categoryKind.as("category_kind"),
-      "p.city_id",
-      "p.service_type_id",
-      "p.star",
-      "p.lat",
-      "p.lng",
-      "p.governorate",
-      "p.facts",
-      "p.created_at",
-      "p.updated_at",
-      tr("name").as("name"),
-      tr("summary").as("summary"),
-      tr("address").as("address"),
+    return summaryColumns(language).select(
       sql<
         string | null
       >`(select m.src from media as m where m.owner_type = 'place' and m.owner_id = p.id and m.kind = 'image' order by m.position limit 1)`.as(
         "cover_src",
       ),
-    ]);
+    );
   }
 
   /**
