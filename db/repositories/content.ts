@@ -191,7 +191,7 @@ export function contentRepository(db: Db) {
       return (await listed(wholePlaces(db, language), filter, page)) as Paged<PlaceRow>;
     },
 
-    /** Places as the API's answers show them (see placeSummaries above), most popular first. */
+    /** Places as the API's answers show them (place-columns.ts `placeSummaries`), most popular first. */
     async placeSummaries(language: string, filter: PlaceFilter, page?: Page): Promise<Paged<PlaceSummaryRow>> {
       return listed(placeSummaries(db, language), filter, page);
     },

@@ -71,10 +71,20 @@ export function contentService(repo: ContentRepository) {
 
   async function readServiceCards(language: string): Promise<ServiceCards> {
     const services = await repo.serviceTypes(language);
-    const covers = await repo.media(language, { type: "service_type", ids: services.map((s) => s.id) }, ["image"]);
-    const coverOf = new Map<number, string>();
-    for (const m of covers) if (!coverOf.has(m.owner_id)) coverOf.set(m.owner_id, m.src);
-    return new Map(services.map((service) => [service.id, { service, coverSrc: coverOf.get(service.id) }]));
+    const coverOf = await covers(
+      language,
+      "service_type",
+      services.map((s) => s.id),
+    );
+    return new Map(services.map((service) => [service.id, { service, coverSrc: coverOf.get(service.id)?.src }]));
+  }
+
+  /** The first image of each owner, for cards and list answers. */
+  async function covers(language: string, ownerType: string, ids: number[]): Promise<Map<number, Media>> {
+    const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
+    const out = new Map<number, Media>();
+    for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, withDetails(r));
+    return out;
   }
 
   async function placeMedia(language: string, placeIds: number[]): Promise<Map<number, PlaceMedia>> {
@@ -181,13 +191,7 @@ export function contentService(repo: ContentRepository) {
 
     placeMedia,
     mediaOfPlace,
-    /** The first image of each owner, for cards and list answers. */
-    async covers(language: string, ownerType: string, ids: number[]): Promise<Map<number, Media>> {
-      const rows = await repo.media(language, { type: ownerType, ids }, ["image"]);
-      const out = new Map<number, Media>();
-      for (const r of rows) if (!out.has(r.owner_id)) out.set(r.owner_id, withDetails(r));
-      return out;
-    },
+    covers,
     /** The trip-planning guide's pages in one language, in order. */
     async guide(language: string): Promise<GuidePageView[]> {
       return (await repo.guidePages()).map((row) => guidePageIn(guidePage.parse(JSON.parse(row.body)), language));
