@@ -12,6 +12,7 @@ import { turnReviewOff } from "../../harness/review-rule.ts";
 import { startServer, type ServerProcess } from "../../harness/server-process.ts";
 import { open, signIn, workspaceAccount } from "../../harness/workspace-probes.ts";
 import { workspaceForms } from "../../harness/workspace-forms.ts";
+import { sitePath } from "../../shared/paths.ts";
 import { clickCentre, expectOnScreen, useBrowser } from "./browser.ts";
 
 const PLACES = 2000;
@@ -66,7 +67,7 @@ describe(`publishing at ${PLACES} places under the server's memory limits`, () =
     // The public page, asked just before the publish (so kept, and its content version just read)…
     const found = (await searchFor(item.name)).find((p) => p.place_name === item.name);
     if (!found) throw new Error(`the search for ${item.name} does not find it`);
-    const pagePath = `/cities/${found.categories_idcategories}/sites/${found.cities_idcities}/action/${found.id}`;
+    const pagePath = sitePath.place(found.categories_idcategories, found.cities_idcities, found.id);
     const before = await fetch(server.url + pagePath);
     expect(before.status).toBe(200);
     expect(await before.text()).not.toContain("Zenobiatown");
