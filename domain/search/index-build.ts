@@ -8,7 +8,7 @@
 // every place that has them: they are turned into terms once, as a group of places, not once per place.
 import { isGeneric, isHan, phoneticKey, tokenize } from "../../shared/search/normalize.ts";
 import { TypoFinder } from "../../shared/search/typos.ts";
-import { IntLog, Lists, release } from "./packed.ts";
+import { GapLists, IntLog, Lists, release } from "./packed.ts";
 
 /** One place with all its searchable texts, whatever their language. */
 export type PlaceDocument = {
@@ -55,7 +55,7 @@ export type Tables = {
   termText: string[];
   df: Int32Array;
   hits: Lists;
-  summaryDocs: Lists;
+  summaryDocs: GapLists;
   groupField: Uint8Array;
   groupDocs: Lists;
   termGroups: Lists;
@@ -76,7 +76,7 @@ export class IndexTables {
   /** Per term: where name and alias phrases hold it, each a phrase and a position (POSITION_BITS). */
   protected readonly hits: Lists;
   /** Per term: the documents whose summary holds it. */
-  protected readonly summaryDocs: Lists;
+  protected readonly summaryDocs: GapLists;
   /** Per group (the places sharing a city's or a category's names): its field and its places. */
   protected readonly groupField: Uint8Array;
   protected readonly groupDocs: Lists;
@@ -343,9 +343,11 @@ export class IndexBuilder {
           for (let p = 0; p < this.phraseLength.at(phrase); p++)
             for (let k = this.hitsPerPosition.at(position++); k > 0; k--) emit((phrase << POSITION_BITS) | p);
       }),
-      summaryDocs: Lists.gathered(this.summaryTerms, termCount, (emit) => {
-        for (let d = 0; d < this.places.length; d++) for (let k = this.summaryTermsPerPlace.at(d); k > 0; k--) emit(d);
-      }),
+      summaryDocs: coded(
+        Lists.gathered(this.summaryTerms, termCount, (emit) => {
+          for (let d = 0; d < this.places.length; d++) for (let k = this.summaryTermsPerPlace.at(d); k > 0; k--) emit(d);
+        }),
+      ),
       groupField: Uint8Array.from(this.groupField),
       groupDocs: Lists.of(this.groupDocs),
       termGroups: Lists.of(termGroups),
@@ -369,6 +371,13 @@ export class IndexBuilder {
       log.release();
     return tables;
   }
+}
+
+/** Lists of places in ascending order, coded by their gaps; the plain lists' memory is given back. */
+function coded(lists: Lists): GapLists {
+  const gaps = GapLists.from(lists);
+  release(lists.data, lists.start);
+  return gaps;
 }
 
 /** A log of small integers (a field, a length) as bytes. */

@@ -96,6 +96,19 @@ describe("search index", () => {
     expect(ids("limestone")).toEqual([words.id]);
   });
 
+  it("finds a summary word in every place that has it, however far apart the places are", () => {
+    // Gaps of one place, of hundreds and of thousands, coded in one, two and three bytes (GapLists).
+    const many = Array.from({ length: 20_000 }, (_, i) =>
+      place({ names: [`Place ${i}`], summaries: [i % 2 === 0 && i < 10 ? "a basalt courtyard" : "a stone house"] }),
+    );
+    const far = [0, 1, 2, 300, 17_000, 19_999].map((i) => many[i]!);
+    for (const p of far) p.summaries = ["a basalt courtyard"];
+    const index = buildIndex(many);
+    const found = index.rank({ text: "basalt", page: 1, perPage: 50 }).top.map((r) => r.id);
+    const expected = new Set([...far, ...many.filter((_, i) => i % 2 === 0 && i < 10)].map((p) => p.id));
+    expect(new Set(found)).toEqual(expected);
+  });
+
   it("filters by star, service, category, city and kind", () => {
     expect(ids("hotel", { star: 4 })).toEqual([hotels[1]!.id, hotels[2]!.id]);
     expect(ids("hotel restaurant", { service: 2 })).toEqual([restaurant.id]);

@@ -196,10 +196,18 @@ export class SearchIndex extends QueryTerms {
   /** Query word i meeting term t in summaries. */
   private matchSummaries(t: number, quality: number, i: number, n: number, mask: Uint8Array | undefined, restricted: boolean) {
     const { best } = this;
-    const docs = this.summaryDocs.data;
+    const { bytes, start } = this.summaryDocs;
     const score = FIELD_WEIGHT[SUMMARY] * quality;
-    for (let k = this.summaryDocs.start[t], end = this.summaryDocs.start[t + 1]; k < end; k++) {
-      const d = docs[k];
+    // The places in ascending order, each the gap from the one before in GapLists' code (packed.ts).
+    let d = 0;
+    for (let k = start[t], end = start[t + 1]; k < end; ) {
+      let byte = bytes[k++];
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) {
+        byte = bytes[k++];
+        gap |= (byte & 0x7f) << shift;
+      }
+      d += gap;
       if (mask && !mask[d]) continue;
       if (!this.admit(d, n, restricted)) continue;
       if (score > best[d * n + i]) best[d * n + i] = score;
