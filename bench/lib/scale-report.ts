@@ -161,7 +161,7 @@ export function report(
       "instead of a drawing per image key, which would be encoded anew for every copy. Each set is loaded with `content:load` into an empty " +
       "database (SQLite file; PostgreSQL: a database of a scratch server), and the server is started as `npm start` starts it. An editor " +
       `signs in through the form and finds \`${o.target}\` through the API's lists; the first search is timed on its own, then ${SEARCHES} ` +
-      `different ones. Each of ${o.runs} runs opens \`${o.target}\`, saves a new summary, publishes it and watches the public search, API ` +
+      `different ones, asked in turn by a client process of their own. Each of ${o.runs} runs opens \`${o.target}\`, saves a new summary, publishes it and watches the public search, API ` +
       `and page until they show it; then takes \`${o.other}\` off the site and puts it back. The warm page and the API list are loaded ` +
       `(autocannon, ${CONNECTIONS} connections) in ${SLICES} slices alone, each followed by one with a publish a second (each of a new ` +
       `summary); publishes go on up to ${o.publishes} before the server's RSS is read; last, ${o.runs} new drafts are previewed twice ` +

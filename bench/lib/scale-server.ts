@@ -4,6 +4,7 @@
 import type { BenchContext } from "./types.ts";
 import { mb } from "./spread.ts";
 import { API } from "./traffic.ts";
+import { searchRequest } from "./search-client.ts";
 import { timed, workspaceForms } from "../../harness/workspace-forms.ts";
 import type { ServerProcess } from "../../harness/server-process.ts";
 import { rssOf } from "../../harness/website.ts";
@@ -143,11 +144,13 @@ export async function startSession(ctx: BenchContext, c: Case, setup: CaseSetup,
     if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
     return JSON.parse(answer.text) as T;
   };
-  const search = async (name: string, path = "/place1/search?page=1&per_page=10", language = 1) => {
+  /** The first page of the app's search for `name`. */
+  const search = async (name: string) => {
+    const { path, body } = searchRequest(name);
     const res = await fetch(`${api()}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name, star: 0, service: 0, language }),
+      body,
       signal: AbortSignal.timeout(limits.request),
     });
     if (res.status !== 200) throw new Error(`search: ${res.status}`);
