@@ -1,6 +1,6 @@
 // The scale bench's timed searches, asked from a process of their own: `node bench/lib/search-client.ts` reads
-// { url, requests, limitMs } as JSON on stdin, asks each search in turn (as the app does: a POST, the answer
-// read whole and parsed), and prints each one's milliseconds as a JSON array. In the bench's own process the
+// { url, warmUp, requests, limitMs } as JSON on stdin, asks each search in turn (as the app does: a POST, the
+// answer read whole and parsed), and prints each one's milliseconds as a JSON array. In the bench's own process the
 // searches were timed beside everything the bench had read before them (the workspace's pages, the lists):
 // a replay at 50,000 places traced an 18 ms scavenge and a 16 ms mark-compact of that process's 160 MB heap
 // inside the 200 searches, which made the slowest two searches the client's, not the server's.
@@ -13,6 +13,7 @@ export const searchRequest = (name: string, page = 1, language = 1): SearchReque
   path: `/place1/search?page=${page}&per_page=10`,
   body: JSON.stringify({ name, star: 0, service: 0, language }),
 });
+
 /** `warmUp` is asked (untimed) a few times first: a new process's first requests load and compile fetch itself. */
 type Input = { url: string; warmUp: SearchRequest; requests: SearchRequest[]; limitMs: number };
 const WARM_UPS = 5;
