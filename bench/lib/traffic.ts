@@ -5,6 +5,7 @@ import { LANGUAGE_CODES, type LanguageCode } from "../../shared/languages.ts";
 import { localePath } from "../../shared/paths.ts";
 import { allRoutes } from "../../harness/website.ts";
 import type { CannonRequest } from "./http-cannon.ts";
+import { searchRequest } from "./search-client.ts";
 
 /** What a current browser sends that matters to the server: it accepts brotli. */
 export const BROWSER_HEADERS = { "accept-encoding": "br", accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
@@ -36,12 +37,10 @@ export const SEARCH_QUERIES: { name: string; language: number }[] = [
 ];
 
 export function searchRequests(): CannonRequest[] {
-  return SEARCH_QUERIES.map((q) => ({
-    method: "POST",
-    path: `${API}/place1/search?page=1&per_page=10`,
-    headers: { "content-type": "application/json", "accept-encoding": "br" },
-    body: JSON.stringify({ name: q.name, star: 0, service: 0, language: q.language }),
-  }));
+  return SEARCH_QUERIES.map((q) => {
+    const { path, body } = searchRequest(q.name, 1, q.language);
+    return { method: "POST", path: API + path, headers: { "content-type": "application/json", "accept-encoding": "br" }, body };
+  });
 }
 
 type Row = Record<string, any>;
